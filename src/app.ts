@@ -1,0 +1,94 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import pino, { type Logger } from 'pino';
+import { SANDBOX_CATALOG_PATH } from './catalog/data-files.js';
+import { seedIfEmpty } from './catalog/seed.js';
+import { CatalogService } from './catalog/service.js';
+import type { Config } from './config.js';
+import type { AppEnv } from './http/env.js';
+import { errorHandler } from './http/errors.js';
+import { notFoundHandler } from './http/not-found.js';
+import { problem } from './http/problem.js';
+import { registerHealthRoutes } from './http/routes/health.js';
+import { registerCatalogRoutes } from './http/routes/projects.js';
+import { validationHook } from './http/validation.js';
+import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
+import type { Store } from './store/ports.js';
+import { createSqliteStore } from './store/sqlite/store.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock?: Clock;
+  random?: Random;
+  logger?: Logger;
+}
+
+export interface VitrineApp {
+  app: OpenAPIHono<AppEnv>;
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  catalog: CatalogService;
+  sandboxCatalog: CatalogService;
+  close(): Promise<void>;
+}
+
+/** The only place that wires configuration, storage and services into the HTTP app. */
+export async function createApp(deps: AppDeps): Promise<VitrineApp> {
+  const { config, store } = deps;
+  const clock = deps.clock ?? systemClock;
+  const random = deps.random ?? cryptoRandom;
+  const logger = deps.logger ?? pino({ level: config.logLevel });
+  const baseUrl = config.publicUrl;
+
+  // The sandbox serves a fixed fixture catalog from its own in-memory database.
+  const sandboxStore = createSqliteStore(':memory:');
+  await sandboxStore.migrate();
+  await seedIfEmpty(sandboxStore.projects, SANDBOX_CATALOG_PATH, clock, random);
+
+  const catalog = new CatalogService({ store: store.projects, clock, baseUrl, apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: config.catalogVersionCheckMs });
+  const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = random.bytes(9).toString('base64url');
+    c.set('requestId', requestId);
+    c.set('baseUrl', baseUrl);
+    c.set('principal', null);
+    await next();
+    c.header('x-request-id', requestId);
+    // Never the query string's secrets or any header: method, path, status and timing only.
+    logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+  });
+  app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', xFrameOptions: 'DENY' }));
+  // Public API and discovery documents: any origin may read, never with credentials (cookies).
+  const publicCors = cors({ origin: '*', credentials: false, exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 });
+  for (const path of ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md']) app.use(path, publicCors);
+  app.use(
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) =>
+        problem(c as never, { status: 413, code: 'payload_too_large', title: 'Payload too large', detail: `Request bodies are limited to ${config.bodyLimitBytes} bytes.` }),
+    }),
+  );
+
+  registerHealthRoutes(app, store);
+  registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog' });
+  registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox' });
+
+  app.notFound(notFoundHandler(app));
+  app.onError(errorHandler(logger));
+
+  return {
+    app,
+    fetch: app.fetch,
+    catalog,
+    sandboxCatalog,
+    async close() {
+      await sandboxStore.close();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import type { FieldError } from '../lib/errors.js';
+import { ValidationError } from '../lib/errors.js';
+import { catalogFileSchema, projectInputSchema, type ProjectInput } from './project.js';
+
+/**
+ * Parses a catalog file, collecting every error with the record and field it belongs to,
+ * e.g. `projects[3] (slug "atlas"): summary: too long`.
+ */
+export function parseCatalog(json: unknown, source = 'catalog'): ProjectInput[] {
+  const file = catalogFileSchema.safeParse(json);
+  if (!file.success) {
+    throw new ValidationError(`${source}: expected an object {"projects": [...]}`, [{ path: 'projects', message: 'required array' }]);
+  }
+  const errors: FieldError[] = [];
+  const projects: ProjectInput[] = [];
+  const slugs = new Set<string>();
+  file.data.projects.forEach((raw, index) => {
+    const result = projectInputSchema.safeParse(raw);
+    const label = typeof (raw as { slug?: unknown })?.slug === 'string' ? ` (slug "${(raw as { slug: string }).slug}")` : '';
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        errors.push({ path: `projects[${index}]${label}.${issue.path.join('.') || '(record)'}`, message: issue.message });
+      }
+      return;
+    }
+    if (slugs.has(result.data.slug)) {
+      errors.push({ path: `projects[${index}]${label}.slug`, message: 'duplicate slug in file' });
+      return;
+    }
+    slugs.add(result.data.slug);
+    projects.push(result.data);
+  });
+  if (errors.length > 0) {
+    throw new ValidationError(`${source}: ${errors.length} invalid field(s)`, errors);
+  }
+  return projects;
+}
+
+export function readCatalogFile(path: string): ProjectInput[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ValidationError(`${path}: ${(error as Error).message}`, []);
+  }
+  return parseCatalog(json, path);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** A catalog entry as stored (DESIGN.md §2). Timestamps are RFC 3339 UTC strings. */
+export interface ProjectImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface ProjectRecord {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  client: string | null;
+  industry: string;
+  services: string[];
+  technologies: string[];
+  tags: string[];
+  year: number;
+  featured: boolean;
+  url: string | null;
+  images: ProjectImage[];
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const term = z.string().trim().min(1).max(60).regex(/^[a-z0-9][a-z0-9.+#-]*$/, 'lowercase letters, digits, and . + # -');
+const rfc3339 = z.string().datetime({ offset: true, message: 'must be an RFC 3339 timestamp' });
+
+/** One record of an import file (`vitrine import`); ids and timestamps are optional. */
+export const projectInputSchema = z
+  .object({
+    id: z.string().regex(/^prj_[A-Za-z0-9_-]{1,60}$/).optional(),
+    slug: z.string().max(80).regex(SLUG_PATTERN, 'lowercase words joined by hyphens'),
+    title: z.string().trim().min(1).max(200),
+    summary: z.string().trim().min(1).max(280),
+    description: z.string().max(20_000).default(''),
+    client: z.string().trim().min(1).max(200).nullable().default(null),
+    industry: term,
+    services: z.array(term).max(20).default([]),
+    technologies: z.array(term).max(40).default([]),
+    tags: z.array(term).max(20).default([]),
+    year: z.number().int().min(1970).max(2100),
+    featured: z.boolean().default(false),
+    url: z.string().url().refine((u) => /^https?:/.test(u), 'must be an http(s) URL').nullable().default(null),
+    images: z
+      .array(
+        z.object({
+          url: z.string().min(1).max(2000),
+          alt: z.string().max(300),
+          width: z.number().int().positive(),
+          height: z.number().int().positive(),
+        }),
+      )
+      .max(20)
+      .default([]),
+    published_at: rfc3339.nullable().default(null),
+    created_at: rfc3339.optional(),
+    updated_at: rfc3339.optional(),
+  })
+  .strict();
+
+export type ProjectInput = z.infer<typeof projectInputSchema>;
+
+export const catalogFileSchema = z.object({ projects: z.array(z.unknown()) }).strict();

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../lib/clock.js';
+import { NotFoundError } from '../lib/errors.js';
+import type { Facets, ProjectSort, ProjectStore } from '../store/ports.js';
+import { toApiProject, type ApiProject } from './api-project.js';
+import { decodeCursor, encodeCursor, queryDigest } from './cursor.js';
+
+export interface ListInput {
+  q?: string | undefined;
+  tag?: string | undefined;
+  industry?: string | undefined;
+  service?: string | undefined;
+  technology?: string | undefined;
+  year?: number | undefined;
+  featured?: boolean | undefined;
+  sort?: ProjectSort | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface ProjectList {
+  data: ApiProject[];
+  next_cursor: string | null;
+}
+
+/** A response computed once per catalog version: the value, its JSON bytes and a strong ETag. */
+export interface Cached<T> {
+  value: T;
+  body: string;
+  etag: string;
+}
+
+export interface CatalogServiceOptions {
+  store: ProjectStore;
+  clock: Clock;
+  baseUrl: string;
+  /** where project resources live in the API, e.g. /api/v1/projects */
+  apiPrefix: string;
+  /** where their HTML pages live, e.g. /projects */
+  htmlPrefix: string;
+  /** how long a read version is trusted before asking the store again */
+  versionCheckMs: number;
+  cacheEntries?: number;
+}
+
+function cached<T>(value: T): Cached<T> {
+  const body = JSON.stringify(value);
+  // RFC 9110 §8.8.3: a strong validator changes whenever the representation's bytes change.
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { value, body, etag };
+}
+
+/**
+ * Catalog reads with a response cache keyed by the normalized query and the catalog version.
+ * Any catalog write bumps the version in the store, so every instance drops stale entries
+ * within `versionCheckMs`; a write in this process is seen at once.
+ */
+export class CatalogService {
+  private readonly cache = new Map<string, Cached<unknown>>();
+  private cachedVersion = -1;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private pendingVersion: Promise<number> | null = null;
+  private readonly maxEntries: number;
+
+  constructor(private readonly options: CatalogServiceOptions) {
+    this.maxEntries = options.cacheEntries ?? 1000;
+  }
+
+  /** Forget the known version so the next read asks the store (call after a local write). */
+  invalidate(): void {
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private async version(): Promise<number> {
+    const now = this.options.clock.now();
+    if (now - this.checkedAt < this.options.versionCheckMs) return this.cachedVersion;
+    this.pendingVersion ??= this.options.store.version().finally(() => {
+      this.pendingVersion = null;
+    });
+    const version = await this.pendingVersion;
+    this.checkedAt = now;
+    if (version !== this.cachedVersion) {
+      this.cache.clear();
+      this.cachedVersion = version;
+    }
+    return version;
+  }
+
+  private async memo<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>> {
+    await this.version();
+    const hit = this.cache.get(key) as Cached<T> | undefined;
+    if (hit) return hit;
+    const entry = cached(await compute());
+    if (this.cache.size >= this.maxEntries) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(key, entry);
+    return entry;
+  }
+
+  async list(input: ListInput): Promise<Cached<ProjectList>> {
+    const q = input.q?.trim() || undefined;
+    const sort: ProjectSort = input.sort === undefined || (input.sort === 'relevance' && !q) ? (q ? 'relevance' : '-published_at') : input.sort;
+    const base = { q, tag: input.tag, industry: input.industry, service: input.service, technology: input.technology, year: input.year, featured: input.featured, sort };
+    const digest = queryDigest(base);
+    const after = input.cursor ? decodeCursor(input.cursor, digest) : undefined;
+    const key = `list:${digest}:${input.limit}:${input.cursor ?? ''}`;
+    return this.memo(key, async () => {
+      const page = await this.options.store.list({ ...base, limit: input.limit, after });
+      return {
+        data: page.items.map((p) => this.present(p)),
+        next_cursor: page.next ? encodeCursor(page.next, digest) : null,
+      };
+    });
+  }
+
+  async get(slug: string): Promise<Cached<ApiProject>> {
+    const hit = await this.memo(`get:${slug}`, async () => {
+      const record = await this.options.store.getBySlug(slug);
+      return record ? this.present(record) : null;
+    });
+    if (hit.value === null) throw new NotFoundError(`no published project has the slug "${slug}"`);
+    return hit as Cached<ApiProject>;
+  }
+
+  async facets(): Promise<Cached<Facets>> {
+    return this.memo('facets', () => this.options.store.facets());
+  }
+
+  /** Which of these slugs name published projects (inquiries reference them). */
+  async existingSlugs(slugs: readonly string[]): Promise<Set<string>> {
+    return this.options.store.existingSlugs(slugs);
+  }
+
+  private present(record: Parameters<typeof toApiProject>[0]): ApiProject {
+    return toApiProject(record, this.options.baseUrl, this.options.apiPrefix, this.options.htmlPrefix);
+  }
+}

@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The only module that reads configuration. `parseConfig(process.env)` validates every
+ * variable of DESIGN.md §10 and returns a frozen object; a bad value stops the process
+ * with a message that names the variable.
+ */
+
+export type DatabaseConfig =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export interface RateLimitPolicy {
+  /** quota: requests admitted per window */
+  readonly q: number;
+  /** window length in seconds */
+  readonly w: number;
+}
+
+export const RATE_LIMIT_POLICY_NAMES = ['reads', 'writes', 'auth', 'register', 'mcp'] as const;
+export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICY_NAMES)[number];
+
+export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>> = Object.freeze({
+  reads: { q: 600, w: 60 },
+  writes: { q: 30, w: 60 },
+  auth: { q: 60, w: 60 },
+  register: { q: 10, w: 3600 },
+  mcp: { q: 300, w: 60 },
+});
+
+export interface TrustedIssuer {
+  readonly issuer: string;
+  readonly jwks_uri?: string;
+  readonly jwks?: { keys: Record<string, unknown>[] };
+  /** assertion types this issuer may sign: `id-jag`, `verified_email` */
+  readonly types: readonly ('id-jag' | 'verified_email')[];
+  /** asymmetric JWS algorithms accepted from this issuer */
+  readonly algorithms: readonly string[];
+}
+
+export type TrustProxy =
+  | { readonly kind: 'off' }
+  | { readonly kind: 'hops'; readonly hops: number }
+  | { readonly kind: 'cidrs'; readonly cidrs: readonly string[] };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly database: DatabaseConfig;
+  readonly redisUrl: string | undefined;
+  readonly trustedIssuers: readonly TrustedIssuer[];
+  readonly rateLimits: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>>;
+  readonly rateLimitsEnabled: boolean;
+  readonly idempotencyTtlSeconds: number;
+  readonly logLevel: string;
+  readonly trustProxy: TrustProxy;
+  readonly bodyLimitBytes: number;
+  readonly accessTokenTtlSeconds: number;
+  /** how long a verified credential may be served from the in-process cache */
+  readonly credentialCacheSeconds: number;
+  /** how often a process re-reads the shared catalog version (multi-instance freshness bound) */
+  readonly catalogVersionCheckMs: number;
+  /** load data/demo-catalog.json into an empty database at start */
+  readonly demoCatalog: boolean;
+  /** extra origins allowed to call /mcp from a browser; the service's own is always allowed */
+  readonly mcpAllowedOrigins: readonly string[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const SUPPORTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+
+const trustedIssuerSchema = z
+  .object({
+    issuer: z.string().url(),
+    jwks_uri: z.string().url().optional(),
+    jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
+    types: z.array(z.enum(['id-jag', 'verified_email'])).min(1).default(['id-jag', 'verified_email']),
+    // RFC 8725 §3.1: never accept "none" or symmetric algorithms for third-party assertions
+    algorithms: z.array(z.enum(SUPPORTED_ALGORITHMS)).min(1).default(['RS256', 'ES256', 'EdDSA']),
+  })
+  .refine((v) => (v.jwks_uri === undefined) !== (v.jwks === undefined), {
+    message: 'exactly one of jwks_uri or jwks is required',
+  });
+
+const policySchema = z.object({ q: z.number().int().positive(), w: z.number().int().positive() }).strict();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().min(1).default('sqlite:./data/vitrine.db'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  TRUSTED_ISSUERS: z.string().optional(),
+  RATE_LIMITS: z.string().optional(),
+  RATE_LIMITS_ENABLED: z.enum(['true', 'false']).default('true'),
+  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().positive().default(86_400),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  CREDENTIAL_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  CATALOG_VERSION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
+  MCP_ALLOWED_ORIGINS: z.string().optional(),
+});
+
+function fail(name: string, message: string): never {
+  throw new ConfigError(`${name}: ${message}`);
+}
+
+function parseDatabase(url: string): DatabaseConfig {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '') fail('DATABASE_URL', 'sqlite: needs a path, e.g. sqlite:./data/vitrine.db or sqlite::memory:');
+    return { kind: 'sqlite', path };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  return fail('DATABASE_URL', 'expected sqlite:PATH, sqlite::memory: or postgres://…');
+}
+
+function parseJsonOrFile(name: string, raw: string): unknown {
+  const text = raw.trim().startsWith('[') || raw.trim().startsWith('{') ? raw : readFileOr(name, raw);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fail(name, 'is not valid JSON');
+  }
+}
+
+function readFileOr(name: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return fail(name, `is neither inline JSON nor a readable file (${path})`);
+  }
+}
+
+function describeZod(name: string, error: z.ZodError): never {
+  const first = error.issues[0];
+  const where = first && first.path.length > 0 ? `[${first.path.join('.')}] ` : '';
+  return fail(name, `${where}${first?.message ?? 'invalid'}`);
+}
+
+function parseRateLimits(raw: string | undefined): Record<RateLimitPolicyName, RateLimitPolicy> {
+  const limits: Record<RateLimitPolicyName, RateLimitPolicy> = { ...DEFAULT_RATE_LIMITS };
+  if (raw === undefined) return limits;
+  const parsed = z
+    .record(z.enum(RATE_LIMIT_POLICY_NAMES), policySchema)
+    .safeParse(parseJsonOrFile('RATE_LIMITS', raw));
+  if (!parsed.success) describeZod('RATE_LIMITS', parsed.error);
+  return { ...limits, ...parsed.data };
+}
+
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return { kind: 'off' };
+  if (/^\d+$/.test(raw)) return { kind: 'hops', hops: Number(raw) };
+  const cidrs = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const cidr of cidrs) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(cidr)) fail('TRUST_PROXY', `"${cidr}" is not a hop count or an IP/CIDR`);
+  }
+  return { kind: 'cidrs', cidrs };
+}
+
+function parseOrigins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      return fail('MCP_ALLOWED_ORIGINS', `"${origin}" is not an origin`);
+    }
+  });
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    fail(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const e = parsed.data;
+  let trustedIssuers: TrustedIssuer[] = [];
+  if (e.TRUSTED_ISSUERS) {
+    const result = z.array(trustedIssuerSchema).safeParse(parseJsonOrFile('TRUSTED_ISSUERS', e.TRUSTED_ISSUERS));
+    if (!result.success) describeZod('TRUSTED_ISSUERS', result.error);
+    trustedIssuers = result.data.map((t) => Object.freeze({ ...t }));
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    database: Object.freeze(parseDatabase(e.DATABASE_URL)),
+    redisUrl: e.REDIS_URL,
+    trustedIssuers: Object.freeze(trustedIssuers),
+    rateLimits: Object.freeze(parseRateLimits(e.RATE_LIMITS)),
+    rateLimitsEnabled: e.RATE_LIMITS_ENABLED === 'true',
+    idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: Object.freeze(parseTrustProxy(e.TRUST_PROXY)),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    credentialCacheSeconds: e.CREDENTIAL_CACHE_SECONDS,
+    catalogVersionCheckMs: e.CATALOG_VERSION_CHECK_MS,
+    demoCatalog: e.DEMO_CATALOG === 'true',
+    mcpAllowedOrigins: Object.freeze(parseOrigins(e.MCP_ALLOWED_ORIGINS)),
+  });
+}

@@ -1,0 +1,13 @@
+import type { Principal } from '../oauth/principal.js';
+
+/** Per-request values set by middleware; the framework's view of a request. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** the configured PUBLIC_URL, without a trailing slash */
+    baseUrl: string;
+    /** null = anonymous (no bearer presented) */
+    principal: Principal | null;
+    clientIp: string;
+  };
+}

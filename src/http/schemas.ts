@@ -1,0 +1,67 @@
+import { z } from '@hono/zod-openapi';
+
+/** Wire schemas shared by routes and the OpenAPI document (components). */
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().url(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string(),
+    error: z.string().openapi({ description: 'Stable machine-readable error code.' }),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .passthrough()
+  .openapi('Problem', { description: 'RFC 9457 problem details.' });
+
+export const ProjectImageSchema = z
+  .object({ url: z.string().url(), alt: z.string(), width: z.number().int(), height: z.number().int() })
+  .openapi('ProjectImage');
+
+export const ProjectSchema = z
+  .object({
+    id: z.string().openapi({ example: 'prj_8xK2mQ' }),
+    slug: z.string().openapi({ example: 'atlas-regional-trip-planner' }),
+    title: z.string(),
+    summary: z.string().max(280),
+    description: z.string().openapi({ description: 'Markdown.' }),
+    client: z.string().nullable(),
+    industry: z.string(),
+    services: z.array(z.string()),
+    technologies: z.array(z.string()),
+    tags: z.array(z.string()),
+    year: z.number().int(),
+    featured: z.boolean(),
+    url: z.string().url().nullable(),
+    images: z.array(ProjectImageSchema),
+    links: z.object({ self: z.string().url(), html: z.string().url() }),
+    created_at: z.string().datetime(),
+    updated_at: z.string().datetime(),
+    published_at: z.string().datetime().nullable(),
+  })
+  .openapi('Project', { description: 'A delivered project in the catalog.' });
+
+export const ProjectListSchema = z
+  .object({
+    data: z.array(ProjectSchema),
+    next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` to get the next page; null on the last page.' }),
+  })
+  .openapi('ProjectList');
+
+const FacetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export const FacetsSchema = z
+  .object({
+    tags: z.array(FacetCountSchema),
+    industries: z.array(FacetCountSchema),
+    services: z.array(FacetCountSchema),
+    technologies: z.array(FacetCountSchema),
+    years: z.array(FacetCountSchema),
+  })
+  .openapi('Facets');
+
+export const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
+
+export function problemResponse(description: string) {
+  return { description, content: problemContent };
+}

@@ -1,0 +1,44 @@
+/**
+ * Domain errors with stable wire codes. The HTTP layer maps them to RFC 9457 problems,
+ * the MCP layer to `isError` tool results; neither ever shows an internal message.
+ */
+export const ERROR_CODES = {
+  validation: 'validation_failed',
+  notFound: 'not_found',
+  conflict: 'idempotency_conflict',
+  keyReused: 'idempotency_key_reused',
+  unprocessable: 'unprocessable_entity',
+  invalidToken: 'invalid_token',
+  insufficientScope: 'insufficient_scope',
+  rateLimited: 'rate_limited',
+} as const;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, errors: FieldError[], status = 400) {
+    super(status, status === 422 ? ERROR_CODES.unprocessable : ERROR_CODES.validation, status === 422 ? 'Unprocessable content' : 'Invalid request', message, errors);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super(404, ERROR_CODES.notFound, 'Not found', message);
+  }
+}

@@ -1,0 +1,8 @@
+import type { DatabaseConfig } from '../config.js';
+import type { Store } from './ports.js';
+import { createPostgresStore } from './postgres/store.js';
+import { createSqliteStore } from './sqlite/store.js';
+
+export function createStore(database: DatabaseConfig): Store {
+  return database.kind === 'sqlite' ? createSqliteStore(database.path) : createPostgresStore(database.url);
+}

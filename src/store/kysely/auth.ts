@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type {
+  AssertionReplayStore,
+  ClientRecord,
+  ClientStore,
+  CredentialKind,
+  CredentialRecord,
+  CredentialStore,
+  IdentityType,
+  TokenEndpointAuthMethod,
+} from '../ports.js';
+import type { Database } from './schema.js';
+
+export class KyselyClientStore implements ClientStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(client: ClientRecord): Promise<void> {
+    await this.db
+      .insertInto('oauth_clients')
+      .values({ ...client, grant_types: JSON.stringify(client.grant_types) })
+      .execute();
+  }
+
+  async get(clientId: string): Promise<ClientRecord | undefined> {
+    const row = await this.db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      ...row,
+      token_endpoint_auth_method: row.token_endpoint_auth_method as TokenEndpointAuthMethod,
+      grant_types: JSON.parse(row.grant_types) as string[],
+      client_id_issued_at: Number(row.client_id_issued_at),
+    };
+  }
+}
+
+export class KyselyCredentialStore implements CredentialStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(credential: CredentialRecord): Promise<void> {
+    await this.db.insertInto('credentials').values(credential).execute();
+  }
+
+  async findByHash(hash: string): Promise<CredentialRecord | undefined> {
+    const row = await this.db.selectFrom('credentials').selectAll().where('hash', '=', hash).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      ...row,
+      kind: row.kind as CredentialKind,
+      identity_type: row.identity_type as IdentityType,
+      created_at: Number(row.created_at),
+      expires_at: row.expires_at === null ? null : Number(row.expires_at),
+      revoked_at: row.revoked_at === null ? null : Number(row.revoked_at),
+    };
+  }
+
+  async revoke(hash: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('credentials')
+      .set({ revoked_at: nowMs })
+      .where('hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}
+
+export class KyselyAssertionReplayStore implements AssertionReplayStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async useOnce(issuer: string, jti: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
+    await this.db.deleteFrom('assertion_jtis').where('expires_at', '<', nowMs).execute();
+    const result = await this.db
+      .insertInto('assertion_jtis')
+      .values({ issuer, jti, expires_at: expiresAtMs })
+      .onConflict((oc) => oc.columns(['issuer', 'jti']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+}

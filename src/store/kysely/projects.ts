@@ -1,0 +1,242 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { ProjectInput, ProjectRecord } from '../../catalog/project.js';
+import { toRfc3339 } from '../../lib/clock.js';
+import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectStore } from '../ports.js';
+import type { Database, ProjectsTable } from './schema.js';
+import { searchTerms, type SearchDialect } from './search-dialect.js';
+
+type TermKind = 'tag' | 'industry' | 'service' | 'technology';
+
+function toRecord(row: ProjectsTable): ProjectRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    client: row.client,
+    industry: row.industry,
+    services: JSON.parse(row.services) as string[],
+    technologies: JSON.parse(row.technologies) as string[],
+    tags: JSON.parse(row.tags) as string[],
+    year: Number(row.year),
+    featured: Number(row.featured) === 1,
+    url: row.url,
+    images: JSON.parse(row.images) as ProjectRecord['images'],
+    published_at: row.published_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toRow(p: ProjectRecord): ProjectsTable {
+  return {
+    ...p,
+    services: JSON.stringify(p.services),
+    technologies: JSON.stringify(p.technologies),
+    tags: JSON.stringify(p.tags),
+    images: JSON.stringify(p.images),
+    featured: p.featured ? 1 : 0,
+  };
+}
+
+function normalizeTime(value: string): string {
+  return toRfc3339(Date.parse(value));
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export class KyselyProjectStore implements ProjectStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly search: SearchDialect,
+  ) {}
+
+  async list(query: ProjectQuery): Promise<ProjectPage> {
+    let qb = this.db
+      .selectFrom('projects')
+      .selectAll('projects')
+      .where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<Database & { m: { project_id: string; rank: number } }, 'projects' | 'm', ProjectsTable & { rank?: number }>;
+
+    const terms: [TermKind, string | undefined][] = [
+      ['tag', query.tag],
+      ['industry', query.industry],
+      ['service', query.service],
+      ['technology', query.technology],
+    ];
+    for (const [kind, value] of terms) {
+      if (value === undefined) continue;
+      qb = qb.where('projects.id', 'in', (eb) =>
+        eb.selectFrom('project_terms').select('project_terms.project_id').where('project_terms.kind', '=', kind).where('project_terms.value', '=', value),
+      );
+    }
+    if (query.year !== undefined) qb = qb.where('projects.year', '=', query.year);
+    if (query.featured !== undefined) qb = qb.where('projects.featured', '=', query.featured ? 1 : 0);
+
+    const q = query.q?.trim();
+    const words = q ? searchTerms(q) : [];
+    if (q && words.length > 0) {
+      qb = qb.innerJoin(this.search.matches(this.db, words).as('m'), 'm.project_id', 'projects.id').select('m.rank');
+    } else if (q) {
+      // No searchable word (e.g. "++" or "#"): fall back to a plain substring match.
+      const pattern = `%${escapeLike(q.toLowerCase())}%`;
+      qb = qb
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(projects.title)`, 'like', sql`${pattern} ESCAPE '\\'`),
+            eb(sql`lower(projects.summary)`, 'like', sql`${pattern} ESCAPE '\\'`),
+            eb(sql`lower(projects.tags)`, 'like', sql`${pattern} ESCAPE '\\'`),
+            eb(sql`lower(projects.technologies)`, 'like', sql`${pattern} ESCAPE '\\'`),
+          ]),
+        )
+        .select(sql<number>`0`.as('rank'));
+    }
+
+    const after = query.after;
+    switch (query.sort) {
+      case 'relevance': {
+        qb = qb.orderBy(sql`rank`, 'desc').orderBy('projects.published_at', 'desc').orderBy('projects.id', 'desc');
+        if (after?.kind === 'offset') qb = qb.offset(after.offset);
+        break;
+      }
+      case '-published_at':
+        if (after?.kind === 'keyset') qb = qb.where(sql<boolean>`(projects.published_at, projects.id) < (${after.value}, ${after.id})`);
+        qb = qb.orderBy('projects.published_at', 'desc').orderBy('projects.id', 'desc');
+        break;
+      case 'title': {
+        const key = this.search.titleKey();
+        if (after?.kind === 'keyset') qb = qb.where(sql<boolean>`(${key}, projects.id) > (${after.value}, ${after.id})`);
+        qb = qb.orderBy(key, 'asc').orderBy('projects.id', 'asc');
+        break;
+      }
+      case '-year':
+        if (after?.kind === 'keyset') qb = qb.where(sql<boolean>`(projects.year, projects.id) < (${after.value}, ${after.id})`);
+        qb = qb.orderBy('projects.year', 'desc').orderBy('projects.id', 'desc');
+        break;
+    }
+
+    const rows = await qb.limit(query.limit + 1).execute();
+    const items = rows.slice(0, query.limit).map((row) => toRecord(row));
+    let next: PagePosition | null = null;
+    if (rows.length > query.limit) {
+      const last = items[items.length - 1]!;
+      const previousOffset = after?.kind === 'offset' ? after.offset : 0;
+      next =
+        query.sort === 'relevance'
+          ? { kind: 'offset', offset: previousOffset + query.limit }
+          : query.sort === 'title'
+            ? { kind: 'keyset', value: last.title.toLowerCase(), id: last.id }
+            : query.sort === '-year'
+              ? { kind: 'keyset', value: last.year, id: last.id }
+              : { kind: 'keyset', value: last.published_at!, id: last.id };
+    }
+    return { items, next };
+  }
+
+  async getBySlug(slug: string): Promise<ProjectRecord | undefined> {
+    const row = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).where('published_at', 'is not', null).executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  async existingSlugs(slugs: readonly string[]): Promise<Set<string>> {
+    if (slugs.length === 0) return new Set();
+    const rows = await this.db.selectFrom('projects').select('slug').where('slug', 'in', [...slugs]).where('published_at', 'is not', null).execute();
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  async facets(): Promise<Facets> {
+    const rows = await this.db
+      .selectFrom('project_terms')
+      .innerJoin('projects', 'projects.id', 'project_terms.project_id')
+      .where('projects.published_at', 'is not', null)
+      .select(['project_terms.kind', 'project_terms.value', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(['project_terms.kind', 'project_terms.value'])
+      .execute();
+    const years = await this.db
+      .selectFrom('projects')
+      .where('published_at', 'is not', null)
+      .select(['year', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('year')
+      .orderBy('year', 'desc')
+      .execute();
+    const byKind = (kind: TermKind): FacetCount[] =>
+      rows
+        .filter((r) => r.kind === kind)
+        .map((r) => ({ value: r.value, count: Number(r.count) }))
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return {
+      tags: byKind('tag'),
+      industries: byKind('industry'),
+      services: byKind('service'),
+      technologies: byKind('technology'),
+      years: years.map((r) => ({ value: String(r.year), count: Number(r.count) })),
+    };
+  }
+
+  async upsert(projects: readonly ProjectInput[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {
+    const now = toRfc3339(nowMs);
+    let inserted = 0;
+    let updated = 0;
+    await this.db.transaction().execute(async (trx) => {
+      for (const input of projects) {
+        const existing = await trx.selectFrom('projects').select(['id', 'created_at']).where('slug', '=', input.slug).executeTakeFirst();
+        const record: ProjectRecord = {
+          id: existing?.id ?? input.id ?? newId(),
+          slug: input.slug,
+          title: input.title,
+          summary: input.summary,
+          description: input.description,
+          client: input.client,
+          industry: input.industry,
+          services: input.services,
+          technologies: input.technologies,
+          tags: input.tags,
+          year: input.year,
+          featured: input.featured,
+          url: input.url,
+          images: input.images,
+          published_at: input.published_at === null ? null : normalizeTime(input.published_at),
+          created_at: existing?.created_at ?? (input.created_at ? normalizeTime(input.created_at) : now),
+          updated_at: input.updated_at ? normalizeTime(input.updated_at) : now,
+        };
+        if (existing) {
+          const { id: _id, ...changes } = toRow(record);
+          await trx.updateTable('projects').set(changes).where('id', '=', record.id).execute();
+          await trx.deleteFrom('project_terms').where('project_id', '=', record.id).execute();
+          updated += 1;
+        } else {
+          await trx.insertInto('projects').values(toRow(record)).execute();
+          inserted += 1;
+        }
+        const termRows = [
+          { project_id: record.id, kind: 'industry' as const, value: record.industry },
+          ...record.tags.map((value) => ({ project_id: record.id, kind: 'tag' as const, value })),
+          ...record.services.map((value) => ({ project_id: record.id, kind: 'service' as const, value })),
+          ...record.technologies.map((value) => ({ project_id: record.id, kind: 'technology' as const, value })),
+        ];
+        const unique = [...new Map(termRows.map((t) => [`${t.kind}\u0000${t.value}`, t])).values()];
+        await trx.insertInto('project_terms').values(unique).execute();
+        await this.search.index(trx, record);
+      }
+      await trx.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+    });
+    return { inserted, updated };
+  }
+
+  async exportAll(): Promise<ProjectRecord[]> {
+    const rows = await this.db.selectFrom('projects').selectAll().orderBy('slug').execute();
+    return rows.map(toRecord);
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async version(): Promise<number> {
+    const row = await this.db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+    return Number(row.version);
+  }
+}

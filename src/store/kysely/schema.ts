@@ -1,0 +1,104 @@
+/** Row types of the database, shared by both dialects (docs/storage-schema.md). */
+export interface ProjectsTable {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  client: string | null;
+  industry: string;
+  /** JSON arrays, stored as text so both dialects read them the same way */
+  services: string;
+  technologies: string;
+  tags: string;
+  year: number;
+  featured: number;
+  url: string | null;
+  images: string;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectTermsTable {
+  project_id: string;
+  kind: 'tag' | 'industry' | 'service' | 'technology';
+  value: string;
+}
+
+export interface CatalogStateTable {
+  id: number;
+  version: number;
+}
+
+export interface OauthClientsTable {
+  client_id: string;
+  client_name: string | null;
+  token_endpoint_auth_method: string;
+  grant_types: string;
+  scope: string;
+  secret_hash: string | null;
+  client_id_issued_at: number;
+}
+
+export interface CredentialsTable {
+  hash: string;
+  kind: string;
+  client_id: string;
+  scope: string;
+  identity_type: string;
+  subject: string | null;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface AssertionJtisTable {
+  issuer: string;
+  jti: string;
+  expires_at: number;
+}
+
+export interface InquiriesTable {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  project_slugs: string;
+  budget: string | null;
+  timeline: string | null;
+  source: string;
+  client_id: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  scope_key: string;
+  fingerprint: string;
+  state: string;
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+  locked_until: number;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface Database {
+  projects: ProjectsTable;
+  project_terms: ProjectTermsTable;
+  catalog_state: CatalogStateTable;
+  oauth_clients: OauthClientsTable;
+  credentials: CredentialsTable;
+  assertion_jtis: AssertionJtisTable;
+  inquiries: InquiriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limit_counters: RateLimitCountersTable;
+}

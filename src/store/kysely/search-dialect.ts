@@ -1,0 +1,26 @@
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { ProjectRecord } from '../../catalog/project.js';
+import type { Database } from './schema.js';
+
+/**
+ * What differs between the two dialects when searching and sorting the catalog: full-text
+ * indexing (FTS5 vs tsvector) and the collation of title sorting. Everything else is shared.
+ */
+export interface SearchDialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** lower-cased title with a byte-order collation, identical in both dialects */
+  titleKey(): RawBuilder<string>;
+  /** Rewrites the full-text index entry of one project inside the upsert transaction. */
+  index(trx: Transaction<Database>, project: ProjectRecord): Promise<void>;
+  /** Ids of published-or-not projects matching `terms` (all of them, as prefixes) with a rank, higher is better. */
+  matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_id: string; rank: number }>;
+}
+
+/**
+ * Splits a free-text query into safe search terms: letters and digits only, so no user input
+ * ever reaches the FTS5 or tsquery syntax. Returns [] for queries with no searchable word.
+ */
+export function searchTerms(q: string): string[] {
+  const words = q.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.slice(0, 40)))].slice(0, 8);
+}

@@ -1,0 +1,35 @@
+import { Migrator, sql, type Kysely } from 'kysely';
+import type { Store } from '../ports.js';
+import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore } from './auth.js';
+import { KyselyCounterStore, KyselyIdempotencyStore, KyselyInquiryStore } from './inquiries.js';
+import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';
+import { KyselyProjectStore } from './projects.js';
+import type { Database } from './schema.js';
+import type { SearchDialect } from './search-dialect.js';
+
+/** The one store implementation; a dialect brings its connection, migrations and search. */
+export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, onClose?: () => Promise<void>): Store {
+  return {
+    dialect: search.name,
+    projects: new KyselyProjectStore(db, search),
+    clients: new KyselyClientStore(db),
+    credentials: new KyselyCredentialStore(db),
+    assertions: new KyselyAssertionReplayStore(db),
+    inquiries: new KyselyInquiryStore(db),
+    idempotency: new KyselyIdempotencyStore(db),
+    counters: new KyselyCounterStore(db),
+    async migrate() {
+      const migrator = new Migrator({ db, provider: new SqlMigrationProvider(migrations), migrationTableName: 'vitrine_migrations', migrationLockTableName: 'vitrine_migrations_lock' });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    },
+    async ping() {
+      await sql`SELECT 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+      await onClose?.();
+    },
+  };
+}

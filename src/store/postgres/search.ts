@@ -1,0 +1,21 @@
+import { sql } from 'kysely';
+import type { SearchDialect } from '../kysely/search-dialect.js';
+
+/** tsvector weights: A title, B tags/client, C summary/services/technologies, D description. */
+export const postgresSearch: SearchDialect = {
+  name: 'postgres',
+  titleKey: () => sql<string>`(lower(projects.title) COLLATE "C")`,
+  async index(trx, p) {
+    await sql`UPDATE projects SET search =
+        setweight(to_tsvector('english', ${p.title}), 'A') ||
+        setweight(to_tsvector('english', ${p.tags.join(' ')} || ' ' || ${p.client ?? ''}), 'B') ||
+        setweight(to_tsvector('english', ${p.summary} || ' ' || ${p.services.join(' ')} || ' ' || ${p.technologies.join(' ')}), 'C') ||
+        setweight(to_tsvector('english', ${p.description}), 'D')
+      WHERE id = ${p.id}`.execute(trx);
+  },
+  matches(_db, terms) {
+    // Terms are letters and digits only (searchTerms), so the tsquery text cannot inject operators.
+    const tsquery = terms.map((t) => `${t}:*`).join(' & ');
+    return sql<{ project_id: string; rank: number }>`(SELECT id AS project_id, ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', search, to_tsquery('english', ${tsquery})) AS rank FROM projects WHERE search @@ to_tsquery('english', ${tsquery}))`;
+  },
+};

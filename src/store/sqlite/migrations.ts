@@ -1,0 +1,104 @@
+import type { SqlMigrations } from '../kysely/migrations.js';
+
+/** SQLite schema, numbered; applied at start and by `vitrine migrate`. */
+export const sqliteMigrations: SqlMigrations = {
+  '001_catalog': [
+    `CREATE TABLE projects (
+      id TEXT PRIMARY KEY,
+      slug TEXT NOT NULL UNIQUE,
+      title TEXT NOT NULL,
+      summary TEXT NOT NULL,
+      description TEXT NOT NULL,
+      client TEXT,
+      industry TEXT NOT NULL,
+      services TEXT NOT NULL,
+      technologies TEXT NOT NULL,
+      tags TEXT NOT NULL,
+      year INTEGER NOT NULL,
+      featured INTEGER NOT NULL DEFAULT 0,
+      url TEXT,
+      images TEXT NOT NULL,
+      published_at TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX projects_published ON projects (published_at DESC, id DESC) WHERE published_at IS NOT NULL`,
+    `CREATE INDEX projects_title ON projects (lower(title), id) WHERE published_at IS NOT NULL`,
+    `CREATE INDEX projects_year ON projects (year DESC, id DESC) WHERE published_at IS NOT NULL`,
+    `CREATE TABLE project_terms (
+      project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+      kind TEXT NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (kind, value, project_id)
+    )`,
+    `CREATE INDEX project_terms_project ON project_terms (project_id)`,
+    `CREATE VIRTUAL TABLE projects_fts USING fts5(
+      project_id UNINDEXED, title, summary, description, client, tags, services, technologies,
+      tokenize = 'porter unicode61 remove_diacritics 2'
+    )`,
+    `CREATE TABLE catalog_state (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
+    `INSERT INTO catalog_state (id, version) VALUES (1, 0)`,
+  ],
+  '002_auth': [
+    `CREATE TABLE oauth_clients (
+      client_id TEXT PRIMARY KEY,
+      client_name TEXT,
+      token_endpoint_auth_method TEXT NOT NULL,
+      grant_types TEXT NOT NULL,
+      scope TEXT NOT NULL,
+      secret_hash TEXT,
+      client_id_issued_at INTEGER NOT NULL
+    )`,
+    `CREATE TABLE credentials (
+      hash TEXT PRIMARY KEY,
+      kind TEXT NOT NULL,
+      client_id TEXT NOT NULL REFERENCES oauth_clients(client_id),
+      scope TEXT NOT NULL,
+      identity_type TEXT NOT NULL,
+      subject TEXT,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER,
+      revoked_at INTEGER
+    )`,
+    `CREATE INDEX credentials_client ON credentials (client_id)`,
+    `CREATE TABLE assertion_jtis (
+      issuer TEXT NOT NULL,
+      jti TEXT NOT NULL,
+      expires_at INTEGER NOT NULL,
+      PRIMARY KEY (issuer, jti)
+    )`,
+  ],
+  '003_inquiries': [
+    `CREATE TABLE inquiries (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      email TEXT NOT NULL,
+      company TEXT,
+      message TEXT NOT NULL,
+      project_slugs TEXT NOT NULL,
+      budget TEXT,
+      timeline TEXT,
+      source TEXT NOT NULL,
+      client_id TEXT,
+      created_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX inquiries_created ON inquiries (created_at DESC)`,
+    `CREATE TABLE idempotency_keys (
+      scope_key TEXT PRIMARY KEY,
+      fingerprint TEXT NOT NULL,
+      state TEXT NOT NULL,
+      status INTEGER,
+      headers TEXT,
+      body TEXT,
+      locked_until INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX idempotency_keys_expires ON idempotency_keys (expires_at)`,
+    `CREATE TABLE rate_limit_counters (
+      key TEXT PRIMARY KEY,
+      window_start INTEGER NOT NULL,
+      count INTEGER NOT NULL
+    )`,
+  ],
+};

@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+import type { SearchDialect } from '../kysely/search-dialect.js';
+
+/** FTS5 with bm25 column weights: title > tags > summary > client/services/technologies > description. */
+export const sqliteSearch: SearchDialect = {
+  name: 'sqlite',
+  titleKey: () => sql<string>`lower(projects.title)`,
+  async index(trx, p) {
+    await sql`DELETE FROM projects_fts WHERE project_id = ${p.id}`.execute(trx);
+    await sql`INSERT INTO projects_fts (project_id, title, summary, description, client, tags, services, technologies)
+      VALUES (${p.id}, ${p.title}, ${p.summary}, ${p.description}, ${p.client ?? ''}, ${p.tags.join(' ')}, ${p.services.join(' ')}, ${p.technologies.join(' ')})`.execute(trx);
+  },
+  matches(_db, terms) {
+    // Each term is quoted, so FTS5 operators in user input are inert; `*` makes it a prefix query.
+    const match = terms.map((t) => `"${t}"*`).join(' AND ');
+    return sql<{ project_id: string; rank: number }>`(SELECT project_id, -bm25(projects_fts, 0, 10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0) AS rank FROM projects_fts WHERE projects_fts MATCH ${match})`;
+  },
+};

@@ -1,0 +1,22 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Store } from '../ports.js';
+import type { Database as Schema } from '../kysely/schema.js';
+import { createKyselyStore } from '../kysely/store.js';
+import { sqliteMigrations } from './migrations.js';
+import { sqliteSearch } from './search.js';
+
+/** Embedded SQLite (WAL) — the zero-setup default. */
+export function createSqliteStore(path: string): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new Database(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  // Another process (the CLI, a second server) may hold the write lock briefly.
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  return createKyselyStore(db, sqliteSearch, sqliteMigrations);
+}
