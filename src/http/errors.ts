@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { DomainError } from '../lib/errors.js';
+import { DomainError, InsufficientScopeError, InvalidTokenError } from '../lib/errors.js';
+import { bearerChallenge } from '../oauth/challenge.js';
 import type { AppEnv } from './env.js';
 import { problem } from './problem.js';
 
@@ -12,7 +13,10 @@ import { problem } from './problem.js';
 export function errorHandler(logger: Logger) {
   return (error: Error, c: Context<AppEnv>): Response => {
     if (error instanceof DomainError) {
-      return problem(c, { status: error.status, code: error.code, title: error.title, detail: error.message, errors: error.errors });
+      const headers: Record<string, string> = {};
+      if (error instanceof InsufficientScopeError) headers['www-authenticate'] = bearerChallenge(c.get('baseUrl'), 'insufficient_scope', { scope: error.scope });
+      if (error instanceof InvalidTokenError) headers['www-authenticate'] = bearerChallenge(c.get('baseUrl'), 'invalid_token');
+      return problem(c, { status: error.status, code: error.code, title: error.title, detail: error.message, errors: error.errors }, headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return problem(c, { status: error.status, code: 'bad_request', title: 'Bad request', detail: 'The request could not be read.' });

@@ -42,3 +42,17 @@ export class NotFoundError extends DomainError {
     super(404, ERROR_CODES.notFound, 'Not found', message);
   }
 }
+
+/** RFC 6750 §3.1: the credential is valid but lacks the scope this operation needs. */
+export class InsufficientScopeError extends DomainError {
+  constructor(readonly scope: string) {
+    super(403, ERROR_CODES.insufficientScope, 'Insufficient scope', `This operation needs the scope "${scope}"; request a token that includes it.`);
+  }
+}
+
+/** RFC 6750 §3.1: the bearer presented is unknown, expired or revoked. */
+export class InvalidTokenError extends DomainError {
+  constructor(message = 'The access token is unknown, expired or revoked; obtain a new one (see /auth.md).') {
+    super(401, ERROR_CODES.invalidToken, 'Invalid token', message);
+  }
+}

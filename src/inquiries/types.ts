@@ -1,0 +1,23 @@
+import type { Principal } from '../oauth/principal.js';
+import type { StoredResponse } from '../store/ports.js';
+
+/** Where an inquiry came from: REST, an MCP tool call or the HTML form. */
+export type InquirySource = 'api' | 'mcp' | 'web';
+
+export interface SubmitContext {
+  principal: Principal | null;
+  source: InquirySource;
+  /** sandbox writes validate and answer exactly like real ones but store no inquiry */
+  sandbox: boolean;
+  /** raw Idempotency-Key value (quoted sf-string or bare); undefined = no idempotency */
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * The result of a submission in wire form, identical for a first run and a replay: REST
+ * sends it as is, MCP and the HTML form read `body` (JSON) and `status`.
+ */
+export interface SubmitOutcome extends StoredResponse {
+  /** true when this is a stored result replayed for a repeated Idempotency-Key */
+  replayed: boolean;
+}

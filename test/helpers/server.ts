@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { createApp, type AppDeps, type VitrineApp } from '../../src/app.js';
+import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
+import { seedIfEmpty } from '../../src/catalog/seed.js';
+import { parseConfig, type Config } from '../../src/config.js';
+import { cryptoRandom, ManualClock } from '../../src/lib/clock.js';
+import { createStore } from '../../src/store/create-store.js';
+import type { Store } from '../../src/store/ports.js';
+import { createTestDatabase } from './postgres.js';
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:41234 — also the configured PUBLIC_URL */
+  baseUrl: string;
+  vitrine: VitrineApp;
+  store: Store;
+  config: Config;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** extra environment variables for parseConfig */
+  env?: Record<string, string>;
+  dialect?: 'sqlite' | 'postgres';
+  /** load data/demo-catalog.json (default true) */
+  demo?: boolean;
+  clock?: ManualClock;
+  deps?: Partial<AppDeps>;
+}
+
+/**
+ * A real server on an ephemeral port over a real database: a fresh SQLite file in a temp
+ * directory, or a throwaway PostgreSQL database. The clock is manual: tests move it.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-test-'));
+  const pgDb = options.dialect === 'postgres' ? await createTestDatabase() : undefined;
+  const databaseUrl = pgDb ? pgDb.url : `sqlite:${join(dir, 'vitrine.db')}`;
+  const clock = options.clock ?? new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
+
+  // Listen first so PUBLIC_URL can name the real port.
+  let handler: (req: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
+  const server = serve({ fetch: (req) => handler(req), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const config = parseConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', ...options.env });
+  const store = createStore(config.database);
+  await store.migrate();
+  if (options.demo !== false) await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, clock, cryptoRandom);
+  const vitrine = await createApp({ config, store, clock, logger: pino({ level: 'silent' }), ...options.deps });
+  handler = vitrine.fetch;
+
+  return {
+    baseUrl,
+    vitrine,
+    store,
+    config,
+    clock,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) (server as { closeAllConnections(): void }).closeAllConnections();
+      });
+      await vitrine.close();
+      await store.close();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
