@@ -50,6 +50,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const catalog = new CatalogService({ store: store.projects, clock, baseUrl, apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: config.catalogVersionCheckMs });
   const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
 
+  // [wiring: services] — each feature creates its service here, before any middleware.
+
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
 
   app.use(async (c, next) => {
@@ -75,9 +77,13 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     }),
   );
 
+  // [wiring: middleware] — rate limits and other cross-cutting middleware, before the routes.
+
   registerHealthRoutes(app, store);
   registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog' });
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox' });
+
+  // [wiring: routes] — each feature registers its routes here.
 
   app.notFound(notFoundHandler(app));
   app.onError(errorHandler(logger));
