@@ -14,6 +14,7 @@ import { problem } from './http/problem.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { validationHook } from './http/validation.js';
+import { createOAuth, type OAuth } from './oauth/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
 import type { Store } from './store/ports.js';
 import { createSqliteStore } from './store/sqlite/store.js';
@@ -31,6 +32,7 @@ export interface VitrineApp {
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   catalog: CatalogService;
   sandboxCatalog: CatalogService;
+  oauth: OAuth;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
 
   // [wiring: services] — each feature creates its service here, before any middleware.
+  const oauth = createOAuth({ config, store, clock, random, logger });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
 
@@ -93,6 +96,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     fetch: app.fetch,
     catalog,
     sandboxCatalog,
+    oauth,
     async close() {
       await sandboxStore.close();
     },
