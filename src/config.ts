@@ -50,6 +50,8 @@ export interface Config {
   readonly publicUrl: string;
   readonly database: DatabaseConfig;
   readonly redisUrl: string | undefined;
+  /** prefix of every rate-limit key in Redis, so deployments (and test runs) sharing one Redis never collide */
+  readonly redisKeyPrefix: string;
   readonly trustedIssuers: readonly TrustedIssuer[];
   readonly rateLimits: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>>;
   readonly rateLimitsEnabled: boolean;
@@ -98,6 +100,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('vitrine:rl:'),
   TRUSTED_ISSUERS: z.string().optional(),
   RATE_LIMITS: z.string().optional(),
   RATE_LIMITS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -200,6 +203,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     database: Object.freeze(parseDatabase(e.DATABASE_URL)),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustedIssuers: Object.freeze(trustedIssuers),
     rateLimits: Object.freeze(parseRateLimits(e.RATE_LIMITS)),
     rateLimitsEnabled: e.RATE_LIMITS_ENABLED === 'true',
