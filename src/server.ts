@@ -1,0 +1,87 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import pino, { type Logger } from 'pino';
+import { createApp, type VitrineApp } from './app.js';
+import { DEMO_CATALOG_PATH } from './catalog/data-files.js';
+import { seedIfEmpty } from './catalog/seed.js';
+import type { Config } from './config.js';
+import { cryptoRandom, systemClock } from './lib/clock.js';
+import { createStore } from './store/create-store.js';
+import type { Store } from './store/ports.js';
+
+export interface RunningServer {
+  server: ServerType;
+  /** the port actually bound (differs from config.port when that is 0) */
+  port: number;
+  store: Store;
+  vitrine: VitrineApp;
+  logger: Logger;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Everything `npm start` and `vitrine serve` do before serving: migrate, load the demo catalog
+ * into an empty database, wire the app and listen.
+ */
+export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const store = createStore(config.database);
+  const applied = await store.migrate();
+  if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
+  if (config.demoCatalog) {
+    const seeded = await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom);
+    if (seeded > 0) logger.info({ projects: seeded }, 'loaded the demo catalog into an empty database');
+  }
+  const vitrine = await createApp({ config, store, logger });
+  const server = serve({ fetch: vitrine.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ url: config.publicUrl, address: config.host, port, database: store.dialect }, 'vitrine listening');
+
+  return {
+    server,
+    port,
+    store,
+    vitrine,
+    logger,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+      });
+      await vitrine.close();
+      await store.close();
+    },
+  };
+}
+
+/** Graceful shutdown on SIGTERM/SIGINT, with a forced exit if in-flight requests hang. */
+export function closeOnSignals(running: RunningServer, timeoutMs = 10_000): void {
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      running.logger.warn('shutdown timed out; exiting');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    running.close().then(
+      () => {
+        running.logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        running.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
