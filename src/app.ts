@@ -15,6 +15,9 @@ import { registerHealthRoutes } from './http/routes/health.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { validationHook } from './http/validation.js';
 import { createOAuth, type OAuth } from './oauth/service.js';
+import { InquiryService } from './inquiries/service.js';
+import { invalidTokenResponse } from './http/auth.js';
+import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
 import type { Store } from './store/ports.js';
 import { createSqliteStore } from './store/sqlite/store.js';
@@ -33,6 +36,7 @@ export interface VitrineApp {
   catalog: CatalogService;
   sandboxCatalog: CatalogService;
   oauth: OAuth;
+  inquiries: InquiryService;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,16 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // [wiring: services] — each feature creates its service here, before any middleware.
   const oauth = createOAuth({ config, store, clock, random, logger });
+  const inquiries = new InquiryService({
+    inquiries: store.inquiries,
+    idempotency: store.idempotency,
+    existingSlugs: (slugs) => catalog.existingSlugs(slugs),
+    clock,
+    random,
+    baseUrl,
+    idempotencyTtlSeconds: config.idempotencyTtlSeconds,
+    logger,
+  });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
 
@@ -87,6 +101,14 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox' });
 
   // [wiring: routes] — each feature registers its routes here.
+  registerInquiryRoutes(app, {
+    service: inquiries,
+    verifier: oauth.verifier,
+    scenarios: {
+      invalidToken: invalidTokenResponse,
+      rateLimited: (c) => problem(c, { status: 429, code: 'rate_limited', title: 'Too many requests', detail: 'pending: replaced by the rate-limit module' }),
+    },
+  });
 
   app.notFound(notFoundHandler(app));
   app.onError(errorHandler(logger));
@@ -97,6 +119,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     catalog,
     sandboxCatalog,
     oauth,
+    inquiries,
     async close() {
       await sandboxStore.close();
     },

@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.js';
+import { IdempotencyInFlightError } from '../../inquiries/service.js';
+import { ValidationError } from '../../lib/errors.js';
+import { domainErrorResponse, internalErrorResponse } from '../errors.js';
+import { problem } from '../problem.js';
+
+/**
+ * `Sandbox-Scenario` lets an agent rehearse failures on purpose, like a payment API's test
+ * cards: each value answers with exactly the status, headers and problem body the real path
+ * gives in that situation. Honoured on sandbox writes only.
+ */
+export const SANDBOX_SCENARIOS = ['rate_limited', 'invalid_token', 'server_error', 'conflict', 'validation_error'] as const;
+export type SandboxScenario = (typeof SANDBOX_SCENARIOS)[number];
+
+export interface ScenarioResponders {
+  /** the real 429 of the `writes` policy */
+  rateLimited(c: Context<AppEnv>): Response;
+  /** the real 401 for a stale bearer */
+  invalidToken(c: Context<AppEnv>): Response;
+}
+
+export function createSandboxScenarios(responders: ScenarioResponders) {
+  return (c: Context<AppEnv>): Response | null => {
+    const raw = c.req.header('sandbox-scenario');
+    if (raw === undefined) return null;
+    const scenario = raw.trim().toLowerCase() as SandboxScenario;
+    switch (scenario) {
+      case 'rate_limited':
+        return responders.rateLimited(c);
+      case 'invalid_token':
+        return responders.invalidToken(c);
+      case 'server_error':
+        return internalErrorResponse(c);
+      case 'conflict':
+        return domainErrorResponse(c, new IdempotencyInFlightError());
+      case 'validation_error':
+        return domainErrorResponse(
+          c,
+          new ValidationError('The inquiry is invalid: email must be an email address; message must be at least 10 characters.', [
+            { path: 'email', message: 'must be an email address' },
+            { path: 'message', message: 'must be at least 10 characters' },
+          ]),
+        );
+      default:
+        return problem(c, {
+          status: 400,
+          code: 'unknown_sandbox_scenario',
+          title: 'Unknown sandbox scenario',
+          detail: `Sandbox-Scenario must be one of: ${SANDBOX_SCENARIOS.join(', ')}.`,
+          errors: [{ path: 'header.Sandbox-Scenario', message: `must be one of ${SANDBOX_SCENARIOS.join(', ')}` }],
+          extra: { valid_scenarios: [...SANDBOX_SCENARIOS] },
+        });
+    }
+  };
+}
