@@ -18,9 +18,14 @@ import { createOAuth, type OAuth } from './oauth/service.js';
 import { InquiryService } from './inquiries/service.js';
 import { invalidTokenResponse } from './http/auth.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
+import { registerMcpRoutes } from './http/routes/mcp.js';
+import { createMcpEndpoint } from './mcp/endpoint.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
 import type { Store } from './store/ports.js';
 import { createSqliteStore } from './store/sqlite/store.js';
+import { clientIp } from './http/client-ip.js';
+import { createRateLimits, identifyByBearer, rateLimitedResponse } from './http/rate-limit.js';
+import { secondsUntilReset } from './ratelimit/fixed-window.js';
 
 export interface AppDeps {
   config: Config;
@@ -95,18 +100,27 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   );
 
   // [wiring: middleware] — rate limits and other cross-cutting middleware, before the routes.
+  app.use(clientIp(config.trustProxy));
+  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier) });
+  app.use(rateLimits.middleware);
 
   registerHealthRoutes(app, store);
   registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog' });
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox' });
 
   // [wiring: routes] — each feature registers its routes here.
+  registerMcpRoutes(app, {
+    endpoint: createMcpEndpoint({ catalog, inquiries, baseUrl, logger }),
+    verifier: oauth.verifier,
+    publicUrl: baseUrl,
+    allowedOrigins: config.mcpAllowedOrigins,
+  });
   registerInquiryRoutes(app, {
     service: inquiries,
     verifier: oauth.verifier,
     scenarios: {
       invalidToken: invalidTokenResponse,
-      rateLimited: (c) => problem(c, { status: 429, code: 'rate_limited', title: 'Too many requests', detail: 'pending: replaced by the rate-limit module' }),
+      rateLimited: (c) => rateLimitedResponse(c, 'writes', config.rateLimits.writes, secondsUntilReset(clock.now(), config.rateLimits.writes)),
     },
   });
 
@@ -122,6 +136,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     inquiries,
     async close() {
       await sandboxStore.close();
+      await rateLimits.close();
     },
   };
 }

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { CatalogService } from '../catalog/service.js';
+import type { SubmitContext, SubmitOutcome } from '../inquiries/types.js';
+import type { Principal } from '../oauth/principal.js';
+
+/** The inquiry service as the MCP layer uses it: the same `submit` REST calls. */
+export interface InquirySubmitter {
+  submit(input: unknown, ctx: SubmitContext): Promise<SubmitOutcome>;
+}
+
+/** Long-lived services the tools call; the MCP layer owns no business rules of its own. */
+export interface McpDeps {
+  catalog: CatalogService;
+  inquiries: InquirySubmitter;
+  /** PUBLIC_URL without a trailing slash */
+  baseUrl: string;
+  logger: Logger;
+}
+
+/** Per-request facts: who is calling (null = anonymous, no bearer presented). */
+export interface McpCall {
+  principal: Principal | null;
+}

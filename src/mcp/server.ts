@@ -1,0 +1,20 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import type { McpCall, McpDeps } from './context.js';
+import { SERVER_NAME, SERVER_VERSION, serverInstructions } from './instructions.js';
+import { registerGetProject } from './tools/get-project.js';
+import { registerListFacets } from './tools/list-facets.js';
+import { registerSearchProjects } from './tools/search-projects.js';
+import { registerSubmitInquiry } from './tools/submit-inquiry.js';
+
+/**
+ * One McpServer per request (stateless serving): cheap, because the tool schemas are module
+ * constants, and it lets each request carry its own principal into the tools.
+ */
+export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: serverInstructions(deps.baseUrl), capabilities: { tools: {} } });
+  registerSearchProjects(server, deps);
+  registerGetProject(server, deps);
+  registerListFacets(server, deps);
+  registerSubmitInquiry(server, deps, call);
+  return server;
+}

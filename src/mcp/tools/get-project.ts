@@ -1,0 +1,29 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { McpDeps } from '../context.js';
+import { ProjectSchema } from '../schemas.js';
+import { runTool, structuredResult } from '../tool-result.js';
+
+export const getProjectInput = z.strictObject({
+  slug: z.string().min(1).max(80).describe('The project\'s slug, as returned by search_projects (e.g. "atlas-regional-trip-planner").'),
+});
+
+export function registerGetProject(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'get_project',
+    {
+      title: 'Get project details',
+      description:
+        'Get everything the catalog knows about one project by its slug: the Markdown description, client, industry, services, technologies, tags, year, live URL and images. ' +
+        'Fails with not_found for an unknown or unpublished slug; find slugs with search_projects.',
+      inputSchema: getProjectInput,
+      outputSchema: ProjectSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    ({ slug }) =>
+      runTool(deps.logger, 'get_project', async () => {
+        const project = await deps.catalog.get(slug);
+        return structuredResult({ ...project.value });
+      }),
+  );
+}

@@ -1,0 +1,27 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { McpDeps } from '../context.js';
+import { FacetsSchema } from '../schemas.js';
+import { runTool, structuredResult } from '../tool-result.js';
+
+export const listFacetsInput = z.strictObject({});
+
+export function registerListFacets(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'list_facets',
+    {
+      title: 'List filter values',
+      description:
+        'List every tag, industry, service, technology and year in the portfolio with the number of published projects for each. ' +
+        'These values are exactly what search_projects accepts as filters; call this before filtering so you never guess a value.',
+      inputSchema: listFacetsInput,
+      outputSchema: FacetsSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    () =>
+      runTool(deps.logger, 'list_facets', async () => {
+        const facets = await deps.catalog.facets();
+        return structuredResult({ ...facets.value });
+      }),
+  );
+}

@@ -1,0 +1,48 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { ApiProject } from '../../catalog/api-project.js';
+import type { McpDeps } from '../context.js';
+import { ProjectPageSchema } from '../schemas.js';
+import { runTool, structuredResult } from '../tool-result.js';
+
+const term = z.string().trim().min(1).max(60);
+
+/** The filters of GET /api/v1/projects, typed for JSON arguments; a smaller page by default to save context. */
+export const searchProjectsInput = z.strictObject({
+  q: z.string().max(200).optional().describe('Full-text search words, matched against title, summary, description, client, tags, services and technologies.'),
+  tag: term.optional().describe('Only projects with this tag (see list_facets).'),
+  industry: term.optional().describe('Only projects in this industry (see list_facets).'),
+  service: term.optional().describe('Only projects where the studio delivered this service (see list_facets).'),
+  technology: term.optional().describe('Only projects built with this technology (see list_facets).'),
+  year: z.number().int().min(1970).max(2100).optional().describe('Only projects delivered in this year.'),
+  featured: z.boolean().optional().describe('true: only featured projects; false: only non-featured ones.'),
+  sort: z.enum(['relevance', '-published_at', 'title', '-year']).optional().describe('Default: relevance when q is given, otherwise -published_at (newest first).'),
+  limit: z.number().int().min(1).max(25).default(5).describe('Projects per page, 1–25 (default 5).'),
+  cursor: z.string().max(512).optional().describe('next_cursor from the previous page; repeat the same q, filters and sort with it.'),
+});
+
+function compact(project: ApiProject) {
+  return { slug: project.slug, title: project.title, summary: project.summary, tags: project.tags, year: project.year, url: project.links.html };
+}
+
+export function registerSearchProjects(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'search_projects',
+    {
+      title: 'Search the portfolio',
+      description:
+        'Find delivered projects in the studio\'s portfolio by full-text query and/or filters (tag, industry, service, technology, year, featured). ' +
+        'Returns compact entries (slug, title, summary, tags, year, url) and next_cursor for paging. ' +
+        'Use list_facets first to learn valid filter values; call get_project with a slug for the full description.',
+      inputSchema: searchProjectsInput,
+      outputSchema: ProjectPageSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      runTool(deps.logger, 'search_projects', async () => {
+        // The same cached service call as GET /api/v1/projects, so results and cursors agree.
+        const page = await deps.catalog.list(args);
+        return structuredResult({ projects: page.value.data.map(compact), next_cursor: page.value.next_cursor });
+      }),
+  );
+}
