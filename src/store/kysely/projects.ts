@@ -108,7 +108,9 @@ export class KyselyProjectStore implements ProjectStore {
       case 'title': {
         const key = this.search.titleKey();
         if (after?.kind === 'keyset') qb = qb.where(sql<boolean>`(${key}, projects.id) > (${after.value}, ${after.id})`);
-        qb = qb.orderBy(key, 'asc').orderBy('projects.id', 'asc');
+        // The cursor carries the database's own key: SQLite's lower() folds ASCII only, so a
+        // key recomputed in JS would skip or repeat rows around non-ASCII titles.
+        qb = qb.select(key.as('sort_key')).orderBy(key, 'asc').orderBy('projects.id', 'asc');
         break;
       }
       case '-year':
@@ -127,7 +129,7 @@ export class KyselyProjectStore implements ProjectStore {
         query.sort === 'relevance'
           ? { kind: 'offset', offset: previousOffset + query.limit }
           : query.sort === 'title'
-            ? { kind: 'keyset', value: last.title.toLowerCase(), id: last.id }
+            ? { kind: 'keyset', value: String((rows[query.limit - 1] as { sort_key?: unknown }).sort_key), id: last.id }
             : query.sort === '-year'
               ? { kind: 'keyset', value: last.year, id: last.id }
               : { kind: 'keyset', value: last.published_at!, id: last.id };
