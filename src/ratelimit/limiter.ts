@@ -1,0 +1,71 @@
+import type { RateLimitPolicy, RateLimitPolicyName } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import { decide, windowAt, type LimitDecision } from './fixed-window.js';
+import type { RateLimitStore } from './store.js';
+
+/**
+ * When the counter store fails, minting credentials stops (a broken limiter must not make free
+ * keys and tokens farmable) while reading the catalog, writing and MCP keep working unmetered.
+ */
+export const FAIL_CLOSED_POLICIES: ReadonlySet<RateLimitPolicyName> = new Set(['register', 'auth']);
+
+export type LimitOutcome =
+  | { kind: 'admitted'; decision: LimitDecision }
+  | { kind: 'limited'; decision: LimitDecision }
+  /** the store failed and this policy fails open */
+  | { kind: 'unmetered' }
+  /** the store failed and this policy fails closed */
+  | { kind: 'unavailable' };
+
+export interface LimiterLogger {
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface RateLimiterOptions {
+  store: RateLimitStore;
+  policies: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>>;
+  clock: Clock;
+  logger: LimiterLogger;
+  /** at most one store-failure log line per this interval, however many requests fail */
+  failureLogIntervalMs?: number;
+}
+
+export class RateLimiter {
+  private nextFailureLogMs = Number.NEGATIVE_INFINITY;
+  private suppressedFailures = 0;
+
+  constructor(private readonly options: RateLimiterOptions) {}
+
+  /** Spends one request of `policyName` for `subject` (see subject.ts) and says whether it is admitted. */
+  async check(policyName: RateLimitPolicyName, subject: string): Promise<LimitOutcome> {
+    const policy = this.options.policies[policyName];
+    const now = this.options.clock.now();
+    const window = windowAt(now, policy);
+    let count: number;
+    try {
+      count = await this.options.store.hit(`${policyName}:${subject}`, window.startMs, policy.w * 1000);
+    } catch (error) {
+      const failClosed = FAIL_CLOSED_POLICIES.has(policyName);
+      this.logFailure(error, policyName, failClosed, now);
+      return failClosed ? { kind: 'unavailable' } : { kind: 'unmetered' };
+    }
+    const decision = decide(count, policy, window, now);
+    return decision.allowed ? { kind: 'admitted', decision } : { kind: 'limited', decision };
+  }
+
+  private logFailure(error: unknown, policyName: RateLimitPolicyName, failClosed: boolean, now: number): void {
+    if (now < this.nextFailureLogMs) {
+      this.suppressedFailures += 1;
+      return;
+    }
+    const intervalMs = this.options.failureLogIntervalMs ?? 30_000;
+    this.nextFailureLogMs = now + intervalMs;
+    // The message and code only: a driver error object can carry connection details.
+    const reason = error instanceof Error ? { message: error.message, code: (error as { code?: unknown }).code } : { message: String(error) };
+    this.options.logger.error(
+      { store: this.options.store.kind, policy: policyName, failClosed, reason, suppressedSinceLastLog: this.suppressedFailures },
+      'rate-limit store failed: register/auth answer 503, reads/writes/mcp are admitted unmetered',
+    );
+    this.suppressedFailures = 0;
+  }
+}

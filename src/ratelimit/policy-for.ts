@@ -1,0 +1,18 @@
+import type { RateLimitPolicyName } from '../config.js';
+
+/** Probes and scrapes must keep working while a client is throttled; they are never counted. */
+const UNMETERED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** Minting credentials: strict and always per IP, so free keys cannot be farmed. */
+const REGISTER_PATHS = new Set(['/oauth/register', '/api/v1/keys']);
+const AUTH_PATHS = new Set(['/oauth/token', '/oauth/claim', '/oauth/revoke']);
+
+/** Which policy meters a request; null when it is not metered at all. */
+export function policyFor(method: string, path: string): RateLimitPolicyName | null {
+  // CORS preflights carry no credentials and do no work; counting them would halve a browser's quota.
+  if (method === 'OPTIONS') return null;
+  if (UNMETERED_PATHS.has(path)) return null;
+  if (REGISTER_PATHS.has(path)) return 'register';
+  if (AUTH_PATHS.has(path)) return 'auth';
+  if (path === '/mcp' || path.startsWith('/mcp/')) return 'mcp';
+  return method === 'GET' || method === 'HEAD' ? 'reads' : 'writes';
+}

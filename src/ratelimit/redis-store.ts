@@ -1,0 +1,56 @@
+import { Redis } from 'ioredis';
+import type { RateLimitStore } from './store.js';
+
+/**
+ * INCR and PEXPIRE in one Lua script: atomic on the Redis server and one round trip per request.
+ * The window start is part of the key, so a new window is a new key and expiry only reclaims
+ * memory; it is twice the window so instances whose clocks disagree a little still share counts.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count
+`;
+
+type HitClient = Redis & { vitrineRateLimitHit(key: string, ttlMs: number): Promise<number> };
+
+export interface RedisStoreOptions {
+  url: string;
+  keyPrefix: string;
+  /** a command that takes longer fails (and the limiter fails open or closed) */
+  commandTimeoutMs?: number;
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly kind = 'redis';
+  private readonly redis: HitClient;
+
+  constructor(private readonly options: RedisStoreOptions) {
+    const redis = new Redis(options.url, {
+      // Fail fast while Redis is away instead of queueing requests behind reconnects.
+      maxRetriesPerRequest: 1,
+      commandTimeout: options.commandTimeoutMs ?? 1000,
+      connectTimeout: 2000,
+    });
+    // Failures reach the limiter through the rejected command; the limiter logs them (throttled).
+    redis.on('error', () => {});
+    redis.defineCommand('vitrineRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis = redis as HitClient;
+  }
+
+  async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+    return Number(await this.redis.vitrineRateLimitHit(`${this.options.keyPrefix}${key}:${windowStartMs}`, windowMs * 2));
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'ready') {
+      try {
+        await this.redis.quit();
+        return;
+      } catch {
+        // fall through: drop the connection
+      }
+    }
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DatabaseRateLimitStore } from '../../src/ratelimit/database-store.js';
+import { createStore } from '../../src/store/create-store.js';
+import type { Store } from '../../src/store/ports.js';
+import { createTestDatabase, skipWithoutPostgres } from '../helpers/postgres.js';
+
+const t0 = Date.parse('2026-06-01T12:00:00Z');
+
+for (const dialect of ['postgres', 'sqlite'] as const) {
+  const skip = dialect === 'postgres' ? await skipWithoutPostgres() : false;
+  describe(`database rate-limit store over ${dialect} (store.counters)`, { skip }, () => {
+    let store: Store;
+    let second: Store | undefined;
+    let cleanup: () => Promise<void>;
+    before(async () => {
+      if (dialect === 'postgres') {
+        const db = await createTestDatabase();
+        store = createStore({ kind: 'postgres', url: db.url });
+        second = createStore({ kind: 'postgres', url: db.url });
+        cleanup = db.drop;
+      } else {
+        const dir = mkdtempSync(join(tmpdir(), 'vitrine-rl-'));
+        store = createStore({ kind: 'sqlite', path: join(dir, 'db.sqlite') });
+        cleanup = async () => rmSync(dir, { recursive: true, force: true });
+      }
+      await store.migrate();
+    });
+    after(async () => {
+      await second?.close();
+      await store.close();
+      await cleanup();
+    });
+
+    it('counts hits per key and restarts at 1 when the window moves on', async () => {
+      const limits = new DatabaseRateLimitStore(store.counters);
+      assert.deepEqual([await limits.hit('a', t0), await limits.hit('a', t0), await limits.hit('b', t0)], [1, 2, 1]);
+      assert.equal(await limits.hit('a', t0 + 60_000), 1);
+      assert.equal(await limits.hit('a', t0 + 60_000), 2);
+    });
+
+    it('is exact under concurrency: 30 parallel hits see 1…30 once each', async () => {
+      const limits = new DatabaseRateLimitStore(store.counters);
+      const counts = await Promise.all(Array.from({ length: 30 }, () => limits.hit('burst', t0)));
+      assert.deepEqual([...counts].sort((x, y) => x - y), Array.from({ length: 30 }, (_, i) => i + 1));
+    });
+
+    if (dialect === 'postgres') {
+      it('two connections (two instances) share one counter', async () => {
+        const a = new DatabaseRateLimitStore(store.counters);
+        const b = new DatabaseRateLimitStore(second!.counters);
+        const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit('shared', t0)));
+        assert.deepEqual([...counts].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i + 1));
+      });
+    }
+  });
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { RedisRateLimitStore } from '../../src/ratelimit/redis-store.js';
+import { deleteRedisPrefix, skipWithoutRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '../helpers/redis.js';
+
+const t0 = Date.parse('2026-06-01T12:00:00Z');
+
+describe('Redis rate-limit store (real Redis)', { skip: await skipWithoutRedis() }, () => {
+  const prefix = uniqueRedisPrefix();
+  const store = new RedisRateLimitStore({ url: TEST_REDIS_URL, keyPrefix: prefix });
+  after(async () => {
+    await store.close();
+    await deleteRedisPrefix(prefix);
+  });
+
+  it('counts hits per key and window; a new window is a new counter', async () => {
+    assert.deepEqual([await store.hit('a', t0, 60_000), await store.hit('a', t0, 60_000), await store.hit('b', t0, 60_000)], [1, 2, 1]);
+    assert.equal(await store.hit('a', t0 + 60_000, 60_000), 1);
+  });
+
+  it('is exact under concurrency: 50 parallel hits see 1…50 once each', async () => {
+    const counts = await Promise.all(Array.from({ length: 50 }, () => store.hit('burst', t0, 60_000)));
+    assert.deepEqual([...counts].sort((x, y) => x - y), Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('stores keys under the configured prefix with an expiry, so Redis memory is reclaimed', async () => {
+    await store.hit('ttl', t0, 60_000);
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const ttl = await redis.pttl(`${prefix}ttl:${t0}`);
+      assert.ok(ttl > 60_000 && ttl <= 120_000, `pttl ${ttl}`);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('two stores (two instances) share one counter', async () => {
+    const other = new RedisRateLimitStore({ url: TEST_REDIS_URL, keyPrefix: prefix });
+    try {
+      assert.equal(await store.hit('shared', t0, 60_000), 1);
+      assert.equal(await other.hit('shared', t0, 60_000), 2);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('rejects (rather than hangs) when Redis is unreachable', async () => {
+    const dead = new RedisRateLimitStore({ url: 'redis://127.0.0.1:1', keyPrefix: prefix });
+    try {
+      await assert.rejects(dead.hit('x', t0, 60_000));
+    } finally {
+      await dead.close();
+    }
+  });
+});
