@@ -1,0 +1,393 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { readCatalogFile } from '../../src/catalog/catalog-file.js';
+import { DEMO_CATALOG_PATH, SANDBOX_CATALOG_PATH } from '../../src/catalog/data-files.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** Catalog reads over real HTTP against the demo catalog in a real SQLite file. */
+
+interface ApiProject {
+  id: string;
+  slug: string;
+  title: string;
+  tags: string[];
+  industry: string;
+  year: number;
+  featured: boolean;
+  images: { url: string }[];
+  links: { self: string; html: string };
+  published_at: string | null;
+}
+interface ProjectList {
+  data: ApiProject[];
+  next_cursor: string | null;
+}
+interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  error: string;
+  errors?: { path: string; message: string }[];
+}
+
+const demo = readCatalogFile(DEMO_CATALOG_PATH);
+const published = demo.filter((p) => p.published_at !== null);
+const ENV = { RATE_LIMITS_ENABLED: 'false' };
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<{ res: Response; body: T }> {
+  const res = await fetch(url, init);
+  return { res, body: (await res.json()) as T };
+}
+
+function nextLink(res: Response): string | null {
+  const link = res.headers.get('link');
+  if (!link) return null;
+  const match = /^<([^>]+)>;\s*rel="next"$/.exec(link);
+  assert.ok(match, `Link header is one rel="next" link: ${link}`);
+  return match[1]!;
+}
+
+async function assertProblem(res: Response, status: number, error: string, instance: string): Promise<Problem> {
+  assert.equal(res.status, status);
+  assert.equal(res.headers.get('content-type'), 'application/problem+json');
+  const body = (await res.json()) as Problem;
+  assert.equal(body.status, status);
+  assert.equal(body.error, error);
+  assert.equal(body.instance, instance);
+  assert.equal(typeof body.title, 'string');
+  assert.equal(typeof body.detail, 'string');
+  assert.ok(body.type.endsWith(`/problems/${error.replace(/_/g, '-')}`), body.type);
+  return body;
+}
+
+describe('GET /api/v1/projects', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ env: ENV });
+  });
+  after(async () => server.close());
+
+  it('lists published projects newest first with the documented shape', async () => {
+    const { res, body } = await getJson<ProjectList>(`${server.baseUrl}/api/v1/projects`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/json');
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=60');
+    assert.match(res.headers.get('etag') ?? '', /^"[A-Za-z0-9_-]+"$/, 'a strong ETag');
+    assert.equal(body.data.length, 20, 'default limit 20');
+    assert.equal(typeof body.next_cursor, 'string');
+    const dates = body.data.map((p) => p.published_at!);
+    assert.deepEqual(dates, [...dates].sort().reverse());
+    const first = body.data[0]!;
+    for (const key of ['id', 'slug', 'title', 'summary', 'description', 'client', 'industry', 'services', 'technologies', 'tags', 'year', 'featured', 'url', 'images', 'links', 'created_at', 'updated_at', 'published_at']) {
+      assert.ok(key in first, `project has ${key}`);
+    }
+    assert.equal(first.links.self, `${server.baseUrl}/api/v1/projects/${first.slug}`);
+    assert.equal(first.links.html, `${server.baseUrl}/projects/${first.slug}`);
+    for (const image of body.data.flatMap((p) => p.images)) assert.ok(image.url.startsWith(`${server.baseUrl}/`), 'image URLs are absolute');
+  });
+
+  it('never lists unpublished projects', async () => {
+    const { body } = await getJson<ProjectList>(`${server.baseUrl}/api/v1/projects?limit=100`);
+    assert.equal(body.data.length, published.length);
+    assert.equal(body.next_cursor, null);
+    assert.ok(body.data.every((p) => p.published_at !== null));
+    assert.ok(!body.data.some((p) => p.slug === 'warehouse-pick-and-pack-app'));
+  });
+
+  for (const [query, predicate] of [
+    ['tag=maps', (p: (typeof demo)[number]) => p.tags.includes('maps')],
+    ['industry=fintech', (p: (typeof demo)[number]) => p.industry === 'fintech'],
+    ['service=data-engineering', (p: (typeof demo)[number]) => p.services.includes('data-engineering')],
+    ['technology=svelte', (p: (typeof demo)[number]) => p.technologies.includes('svelte')],
+    ['year=2023', (p: (typeof demo)[number]) => p.year === 2023],
+    ['featured=true', (p: (typeof demo)[number]) => p.featured],
+    ['tag=mobile&industry=healthcare', (p: (typeof demo)[number]) => p.tags.includes('mobile') && p.industry === 'healthcare'],
+  ] as const) {
+    it(`filters by ${query}`, async () => {
+      const { res, body } = await getJson<ProjectList>(`${server.baseUrl}/api/v1/projects?${query}&limit=100`);
+      assert.equal(res.status, 200);
+      const expected = published.filter(predicate).map((p) => p.slug).sort();
+      assert.ok(expected.length > 0);
+      assert.deepEqual(body.data.map((p) => p.slug).sort(), expected);
+    });
+  }
+
+  it('searches with q, best match first', async () => {
+    const { body } = await getJson<ProjectList>(`${server.baseUrl}/api/v1/projects?q=atlas`);
+    assert.equal(body.data[0]?.slug, 'atlas-regional-trip-planner');
+    assert.ok(body.data.some((p) => p.slug === 'maritime-museum-online-collection'));
+  });
+
+  it('answers odd queries (q=++, q=#) with 200', async () => {
+    for (const q of ['++', '#', '"', '*']) {
+      const res = await fetch(`${server.baseUrl}/api/v1/projects?q=${encodeURIComponent(q)}`);
+      assert.equal(res.status, 200, q);
+      await res.arrayBuffer();
+    }
+  });
+
+  for (const sort of ['-published_at', 'title', '-year', 'relevance']) {
+    it(`follows Link rel="next" through the whole catalog (sort=${sort}) without duplicates or gaps`, async () => {
+      const q = sort === 'relevance' ? '&q=app' : '';
+      const whole = (await getJson<ProjectList>(`${server.baseUrl}/api/v1/projects?sort=${sort}${q}&limit=100`)).body.data.map((p) => p.slug);
+      const seen: string[] = [];
+      let url: string | null = `${server.baseUrl}/api/v1/projects?sort=${sort}${q}&limit=4`;
+      let pages = 0;
+      while (url) {
+        assert.ok((pages += 1) < 50, 'paging ends');
+        const { res, body }: { res: Response; body: ProjectList } = await getJson<ProjectList>(url);
+        assert.equal(res.status, 200);
+        seen.push(...body.data.map((p) => p.slug));
+        url = nextLink(res);
+        assert.equal(url === null, body.next_cursor === null, 'Link and next_cursor agree');
+        if (url) {
+          const next = new URL(url);
+          assert.equal(next.searchParams.get('cursor'), body.next_cursor);
+          assert.equal(next.searchParams.get('sort'), sort, 'the next link keeps the query');
+          assert.equal(next.searchParams.get('limit'), '4');
+        }
+      }
+      assert.deepEqual(seen, whole);
+      assert.ok(pages > 1);
+    });
+  }
+
+  describe('conditional requests (RFC 9110 §13.1.2)', () => {
+    it('answers If-None-Match with the current ETag by 304 and no body', async () => {
+      const first = await fetch(`${server.baseUrl}/api/v1/projects?tag=maps`);
+      const etag = first.headers.get('etag')!;
+      await first.arrayBuffer();
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const res = await fetch(`${server.baseUrl}/api/v1/projects?tag=maps`, { headers: { 'if-none-match': header } });
+        assert.equal(res.status, 304, header);
+        assert.equal(res.headers.get('etag'), etag);
+        assert.equal(res.headers.get('cache-control'), 'public, max-age=60');
+        assert.equal(await res.text(), '');
+      }
+      const miss = await fetch(`${server.baseUrl}/api/v1/projects?tag=maps`, { headers: { 'if-none-match': '"stale"' } });
+      assert.equal(miss.status, 200);
+      await miss.arrayBuffer();
+    });
+
+    it('gives different queries different ETags and the same query the same ETag', async () => {
+      const a = (await fetch(`${server.baseUrl}/api/v1/projects?tag=maps`)).headers.get('etag');
+      const b = (await fetch(`${server.baseUrl}/api/v1/projects?tag=maps`)).headers.get('etag');
+      const c = (await fetch(`${server.baseUrl}/api/v1/projects?tag=mobile`)).headers.get('etag');
+      assert.equal(a, b);
+      assert.notEqual(a, c);
+    });
+
+    it('changes the ETag once an upsert is seen (within CATALOG_VERSION_CHECK_MS)', async () => {
+      const url = `${server.baseUrl}/api/v1/projects/atlas-regional-trip-planner`;
+      const before = await fetch(url);
+      const etag = before.headers.get('etag')!;
+      await before.arrayBuffer();
+      const atlas = demo.find((p) => p.slug === 'atlas-regional-trip-planner')!;
+      await server.store.projects.upsert([{ ...atlas, title: 'Atlas Regional Trip Planner (2nd edition)' }], server.clock.now(), () => 'prj_unused');
+      server.clock.advance(server.config.catalogVersionCheckMs);
+      const res = await fetch(url, { headers: { 'if-none-match': etag } });
+      assert.equal(res.status, 200, 'the old ETag no longer matches');
+      assert.notEqual(res.headers.get('etag'), etag);
+      assert.equal(((await res.json()) as ApiProject).title, 'Atlas Regional Trip Planner (2nd edition)');
+    });
+  });
+
+  describe('400 for bad parameters', () => {
+    for (const [query, path] of [
+      ['sort=price', 'query.sort'],
+      ['limit=0', 'query.limit'],
+      ['limit=101', 'query.limit'],
+      ['limit=ten', 'query.limit'],
+      ['year=99', 'query.year'],
+      ['featured=yes', 'query.featured'],
+      ['colour=red', 'query.colour'],
+      ['cursor=not%20a%20cursor', 'cursor'],
+      ['cursor=eyJ2IjoxfQ', 'cursor'],
+    ] as const) {
+      it(`rejects ${query} naming ${path}`, async () => {
+        const res = await fetch(`${server.baseUrl}/api/v1/projects?${query}`);
+        const body = await assertProblem(res, 400, 'validation_failed', '/api/v1/projects');
+        assert.ok(body.errors?.some((e) => e.path === path), JSON.stringify(body.errors));
+        assert.equal(res.headers.get('cache-control'), 'no-store');
+      });
+    }
+
+    it('rejects a cursor replayed against another query', async () => {
+      const { body: page } = await getJson<ProjectList>(`${server.baseUrl}/api/v1/projects?sort=title&limit=2`);
+      const res = await fetch(`${server.baseUrl}/api/v1/projects?sort=-year&limit=2&cursor=${page.next_cursor}`);
+      const body = await assertProblem(res, 400, 'validation_failed', '/api/v1/projects');
+      assert.match(body.detail, /different query/);
+      const ok = await fetch(`${server.baseUrl}/api/v1/projects?sort=title&limit=5&cursor=${page.next_cursor}`);
+      assert.equal(ok.status, 200, 'another limit keeps the same query');
+      await ok.arrayBuffer();
+    });
+  });
+});
+
+describe('GET /api/v1/projects/{slug} and /api/v1/facets', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ env: ENV });
+  });
+  after(async () => server.close());
+
+  it('returns one published project with an ETag', async () => {
+    const { res, body } = await getJson<ApiProject>(`${server.baseUrl}/api/v1/projects/kestrel-museum-audio-guide`);
+    assert.equal(res.status, 200);
+    assert.equal(body.slug, 'kestrel-museum-audio-guide');
+    assert.equal(body.title, 'Kestrel Museum Audio Guide');
+    assert.ok(res.headers.get('etag'));
+    const again = await fetch(`${server.baseUrl}/api/v1/projects/kestrel-museum-audio-guide`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    assert.equal(again.status, 304);
+  });
+
+  it('answers 404 problem+json for an unknown or unpublished slug', async () => {
+    for (const slug of ['no-such-project', 'warehouse-pick-and-pack-app']) {
+      const res = await fetch(`${server.baseUrl}/api/v1/projects/${slug}`);
+      await assertProblem(res, 404, 'not_found', `/api/v1/projects/${slug}`);
+    }
+  });
+
+  it('counts facets over published projects', async () => {
+    const { res, body } = await getJson<{ tags: { value: string; count: number }[]; years: { value: string; count: number }[]; industries: unknown[]; services: unknown[]; technologies: unknown[] }>(
+      `${server.baseUrl}/api/v1/facets`,
+    );
+    assert.equal(res.status, 200);
+    assert.ok(res.headers.get('etag'));
+    const maps = body.tags.find((t) => t.value === 'maps');
+    assert.equal(maps?.count, published.filter((p) => p.tags.includes('maps')).length);
+    assert.ok(!body.tags.some((t) => t.value === 'barcode-scanning'), 'tags only on unpublished projects are hidden');
+    assert.equal(body.years.reduce((n, y) => n + y.count, 0), published.length);
+    for (const key of ['industries', 'services', 'technologies']) assert.ok(Array.isArray(body[key as 'industries']));
+  });
+});
+
+describe('errors, headers and CORS', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ env: { ...ENV, BODY_LIMIT_BYTES: '2048' } });
+  });
+  after(async () => server.close());
+
+  it('answers 404 problem+json for an unknown path', async () => {
+    await assertProblem(await fetch(`${server.baseUrl}/api/v1/nothing-here`), 404, 'not_found', '/api/v1/nothing-here');
+  });
+
+  it('answers 405 with Allow (RFC 9110 §15.5.6) for a known path with another method', async () => {
+    for (const [method, path] of [
+      ['DELETE', '/api/v1/projects'],
+      ['PUT', '/api/v1/projects/atlas-regional-trip-planner'],
+      ['POST', '/api/v1/facets'],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, { method });
+      await assertProblem(res, 405, 'method_not_allowed', path);
+      const allow = res.headers.get('allow') ?? '';
+      assert.ok(allow.split(', ').includes('GET'), allow);
+      assert.ok(!allow.split(', ').includes(method), allow);
+    }
+  });
+
+  it('answers 413 above the body limit, with or without Content-Length', async () => {
+    const big = JSON.stringify({ name: 'A', email: 'a@example.com', message: 'x'.repeat(4096) });
+    const withLength = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    await assertProblem(withLength, 413, 'payload_too_large', '/api/v1/inquiries');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 4; i += 1) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    await assertProblem(chunked, 413, 'payload_too_large', '/api/v1/inquiries');
+  });
+
+  it('sets security headers on API responses', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/projects?limit=1`);
+    await res.arrayBuffer();
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(res.headers.get('x-frame-options'), 'DENY');
+    assert.ok(res.headers.get('strict-transport-security'));
+    assert.ok(res.headers.get('referrer-policy'));
+    assert.equal(res.headers.get('cross-origin-resource-policy'), 'cross-origin');
+    assert.match(res.headers.get('x-request-id') ?? '', /^[A-Za-z0-9_-]{12}$/);
+  });
+
+  it('allows any origin to read the public API, never with credentials', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/projects?limit=1`, { headers: { origin: 'https://agent.example' } });
+    await res.arrayBuffer();
+    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.equal(res.headers.get('access-control-allow-credentials'), null);
+    assert.ok((res.headers.get('access-control-expose-headers') ?? '').toLowerCase().includes('etag'));
+    const preflight = await fetch(`${server.baseUrl}/api/v1/projects`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+    assert.equal(preflight.headers.get('access-control-allow-credentials'), null);
+    assert.ok((preflight.headers.get('access-control-allow-methods') ?? '').includes('GET'));
+  });
+});
+
+describe('500 hides internal errors', () => {
+  it('answers a storage failure with a generic problem naming only the request id', async () => {
+    const server = await startTestServer({ env: { ...ENV, CATALOG_VERSION_CHECK_MS: '0' } });
+    try {
+      await server.store.close();
+      const res = await fetch(`${server.baseUrl}/api/v1/projects?tag=maps`);
+      const body = await assertProblem(res, 500, 'internal_error', '/api/v1/projects');
+      const requestId = res.headers.get('x-request-id')!;
+      assert.ok(body.detail.includes(requestId));
+      const text = JSON.stringify(body).toLowerCase();
+      for (const leak of ['sqlite', 'database', 'kysely', 'closed', 'driver', 'at ', 'stack', '.ts']) assert.ok(!text.includes(leak), `no "${leak}" in ${text}`);
+    } finally {
+      await server.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('sandbox catalog (GET /api/v1/sandbox/projects)', () => {
+  const sandbox = readCatalogFile(SANDBOX_CATALOG_PATH);
+  const env = { ...ENV, PUBLIC_URL: 'https://vitrine.example' };
+  let a: TestServer;
+  let b: TestServer;
+  before(async () => {
+    a = await startTestServer({ env });
+    b = await startTestServer({ env, demo: false });
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('lists the fixed fixture catalog, not the real one', async () => {
+    const { res, body } = await getJson<ProjectList>(`${a.baseUrl}/api/v1/sandbox/projects?limit=100`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(body.data.map((p) => p.slug).sort(), sandbox.filter((p) => p.published_at).map((p) => p.slug).sort());
+    assert.ok(body.data.every((p) => p.links.self.startsWith('https://vitrine.example/api/v1/sandbox/projects/')));
+  });
+
+  it('serves a sandbox project and 404s a real one under the sandbox path', async () => {
+    const slug = sandbox[0]!.slug;
+    const { res, body } = await getJson<ApiProject>(`${a.baseUrl}/api/v1/sandbox/projects/${slug}`);
+    assert.equal(res.status, 200);
+    assert.equal(body.id, sandbox[0]!.id);
+    await assertProblem(await fetch(`${a.baseUrl}/api/v1/sandbox/projects/atlas-regional-trip-planner`), 404, 'not_found', '/api/v1/sandbox/projects/atlas-regional-trip-planner');
+  });
+
+  it('is byte-stable across servers and restarts (same ETag and body)', async () => {
+    for (const path of ['/api/v1/sandbox/projects', `/api/v1/sandbox/projects/${sandbox[1]!.slug}`, '/api/v1/sandbox/projects?sort=title&limit=2']) {
+      const ra = await fetch(`${a.baseUrl}${path}`);
+      const rb = await fetch(`${b.baseUrl}${path}`);
+      assert.equal(ra.status, 200);
+      assert.equal(ra.headers.get('etag'), rb.headers.get('etag'), path);
+      assert.equal(await ra.text(), await rb.text(), path);
+    }
+  });
+
+  it('validates sandbox queries like the real ones', async () => {
+    await assertProblem(await fetch(`${a.baseUrl}/api/v1/sandbox/projects?limit=0`), 400, 'validation_failed', '/api/v1/sandbox/projects');
+  });
+});
