@@ -44,7 +44,9 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
   const onerror = (error: Error) => deps.logger.debug({ err: error.message }, 'mcp request rejected');
   const modern = createMcpHandler((ctx: McpRequestContext) => buildMcpServer(deps, { principal: principalOf(ctx.authInfo) }), {
     legacy: 'reject',
-    responseMode: 'json',
+    // 'auto' answers with one JSON body unless a handler emits a message before its result;
+    // no tool here does, so every answer is JSON (and 'json' would only add a start-up warning).
+    responseMode: 'auto',
     onerror,
   });
 

@@ -1,0 +1,206 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const ACCEPT = 'application/json, text/event-stream';
+
+interface RpcResponse {
+  jsonrpc: '2.0';
+  id: number | string | null;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+function rpc(baseUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const initialize = (protocolVersion: string, id = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-fetch', version: '1.0.0' } },
+});
+
+describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.close());
+
+  for (const version of ['2025-06-18', '2025-11-25']) {
+    it(`serves the seed's sequence initialize → notifications/initialized → tools/list at ${version}, as JSON`, async () => {
+      const init = await rpc(server.baseUrl, initialize(version));
+      assert.equal(init.status, 200);
+      assert.match(init.headers.get('content-type') ?? '', /^application\/json/);
+      assert.equal(init.headers.get('mcp-session-id'), null, 'stateless: no session is minted');
+      const initBody = (await init.json()) as RpcResponse;
+      assert.equal(initBody.id, 1);
+      assert.equal(initBody.result?.protocolVersion, version);
+      assert.deepEqual((initBody.result?.serverInfo as { name: string }).name, 'vitrine');
+      assert.ok((initBody.result?.capabilities as Record<string, unknown>).tools);
+      assert.match(String(initBody.result?.instructions), /auth\.md/);
+
+      const headers = { 'mcp-protocol-version': version };
+      const initialized = await rpc(server.baseUrl, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
+      assert.equal(initialized.status, 202);
+      assert.equal(await initialized.text(), '');
+
+      const list = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers);
+      assert.equal(list.status, 200);
+      assert.match(list.headers.get('content-type') ?? '', /^application\/json/);
+      const listBody = (await list.json()) as RpcResponse;
+      assert.equal(listBody.id, 2);
+      const names = (listBody.result?.tools as { name: string }[]).map((t) => t.name).sort();
+      assert.deepEqual(names, ['get_project', 'list_facets', 'search_projects', 'submit_inquiry']);
+    });
+  }
+
+  it('also answers a client that accepts only application/json (or sends no Accept) instead of 406', async () => {
+    const jsonOnly = await rpc(server.baseUrl, initialize('2025-06-18'), { accept: 'application/json' });
+    assert.equal(jsonOnly.status, 200);
+    assert.equal(((await jsonOnly.json()) as RpcResponse).result?.protocolVersion, '2025-06-18');
+    const res = await fetch(`${server.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }) });
+    assert.equal(res.status, 200);
+    assert.equal(((await res.json()) as RpcResponse).id, 3);
+  });
+
+  it('calls a tool in one stateless POST (2025 era) and returns structuredContent with a text copy', async () => {
+    const res = await rpc(
+      server.baseUrl,
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'search_projects', arguments: { q: 'trip planner', limit: 1 } } },
+      { 'mcp-protocol-version': '2025-11-25' },
+    );
+    assert.equal(res.status, 200);
+    const result = ((await res.json()) as RpcResponse).result as { structuredContent: { projects: { slug: string }[] }; content: { text: string }[] };
+    assert.equal(result.structuredContent.projects[0]?.slug, 'atlas-regional-trip-planner');
+    assert.deepEqual(JSON.parse(result.content[0]!.text), result.structuredContent);
+  });
+
+  describe('2026-07-28: per-request _meta, no handshake', () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw-fetch', version: '1.0.0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const modern = (method: string, params: Record<string, unknown> = {}, name?: string) =>
+      rpc(server.baseUrl, { jsonrpc: '2.0', id: 'm1', method, params: { ...params, _meta: meta } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) });
+
+    it('server/discover names the supported versions, the tools capability, identity and instructions', async () => {
+      const res = await modern('server/discover');
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+      const result = ((await res.json()) as RpcResponse).result!;
+      assert.ok((result.supportedVersions as string[]).includes('2026-07-28'));
+      assert.ok((result.capabilities as Record<string, unknown>).tools);
+      assert.equal(((result._meta as Record<string, { name: string }>)['io.modelcontextprotocol/serverInfo'])?.name, 'vitrine');
+      assert.match(String(result.instructions), /sandbox/);
+    });
+
+    it('tools/call works as a single request with the Mcp-Method and Mcp-Name headers', async () => {
+      const res = await modern('tools/call', { name: 'get_project', arguments: { slug: 'atlas-regional-trip-planner' } }, 'get_project');
+      assert.equal(res.status, 200);
+      const result = ((await res.json()) as RpcResponse).result as { structuredContent: { slug: string } };
+      assert.equal(result.structuredContent.slug, 'atlas-regional-trip-planner');
+    });
+
+    it('an unsupported protocol version is a JSON-RPC error listing the supported ones (versioning §"Protocol Version Negotiation")', async () => {
+      const res = await rpc(
+        server.baseUrl,
+        { jsonrpc: '2.0', id: 9, method: 'server/discover', params: { _meta: { ...meta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } },
+        { 'mcp-protocol-version': '2099-01-01', 'mcp-method': 'server/discover' },
+      );
+      assert.equal(res.status, 400);
+      const body = (await res.json()) as RpcResponse;
+      assert.equal(body.error?.code, -32022);
+      assert.ok(((body.error?.data as { supported: string[] }).supported).includes('2026-07-28'));
+    });
+  });
+
+  describe('protocol failures are JSON-RPC errors', () => {
+    it('an unknown method → -32601', async () => {
+      const res = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 5, method: 'no/such/method' }, { 'mcp-protocol-version': '2025-11-25' });
+      const body = (await res.json()) as RpcResponse;
+      assert.equal(body.id, 5);
+      assert.equal(body.error?.code, -32601);
+    });
+
+    it('malformed JSON → 400 with -32700', async () => {
+      const res = await rpc(server.baseUrl, '{"jsonrpc": "2.0", "id": ');
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as RpcResponse).error?.code, -32700);
+    });
+
+    it('an unknown tool → an error naming the tool, never a crash', async () => {
+      const res = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } }, { 'mcp-protocol-version': '2025-11-25' });
+      const body = (await res.json()) as RpcResponse;
+      const message = body.error?.message ?? JSON.stringify(body.result);
+      assert.match(message, /drop_tables/);
+    });
+  });
+
+  describe('HTTP rules around the endpoint', () => {
+    for (const method of ['GET', 'DELETE']) {
+      it(`${method} /mcp → 405 problem+json with Allow: POST, OPTIONS (stateless: no stream, no session)`, async () => {
+        const res = await fetch(`${server.baseUrl}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+        assert.equal(res.status, 405);
+        assert.equal(res.headers.get('allow'), 'POST, OPTIONS');
+        assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+        assert.equal(((await res.json()) as { error: string }).error, 'method_not_allowed');
+      });
+    }
+
+    it('a foreign Origin → 403 problem+json before anything else runs (DNS-rebinding protection)', async () => {
+      const res = await rpc(server.baseUrl, initialize('2025-11-25'), { origin: 'https://evil.example' });
+      assert.equal(res.status, 403);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+      assert.equal(((await res.json()) as { error: string }).error, 'origin_not_allowed');
+    });
+
+    it("the service's own origin is allowed", async () => {
+      const res = await rpc(server.baseUrl, initialize('2025-11-25'), { origin: server.baseUrl });
+      assert.equal(res.status, 200);
+    });
+
+    it('a stale bearer → 401 problem+json with the RFC 9728 challenge, never anonymous service', async () => {
+      const res = await rpc(server.baseUrl, initialize('2025-11-25'), { authorization: 'Bearer vt_at_not-a-live-token' });
+      assert.equal(res.status, 401);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+      const challenge = res.headers.get('www-authenticate') ?? '';
+      assert.match(challenge, /^Bearer /);
+      assert.match(challenge, /error="invalid_token"/);
+      assert.ok(challenge.includes(`resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource"`), challenge);
+      assert.equal(((await res.json()) as { error: string }).error, 'invalid_token');
+    });
+  });
+});
+
+describe('POST /mcp with MCP_ALLOWED_ORIGINS', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ env: { MCP_ALLOWED_ORIGINS: 'https://inspector.example' } });
+  });
+  after(async () => server.close());
+
+  it('serves a configured browser origin and grants it CORS', async () => {
+    const res = await rpc(server.baseUrl, initialize('2025-11-25'), { origin: 'https://inspector.example' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://inspector.example');
+  });
+
+  it('answers its CORS preflight with 204 and the requested headers', async () => {
+    const res = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' },
+    });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://inspector.example');
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /mcp-protocol-version/);
+  });
+
+  it('still refuses other origins', async () => {
+    const res = await rpc(server.baseUrl, initialize('2025-11-25'), { origin: 'https://other.example' });
+    assert.equal(res.status, 403);
+  });
+});
