@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './http/routes/health.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { validationHook } from './http/validation.js';
 import { createOAuth, type OAuth } from './oauth/service.js';
+import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
 import { InquiryService } from './inquiries/service.js';
 import { invalidTokenResponse } from './http/auth.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
@@ -109,6 +110,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox' });
 
   // [wiring: routes] — each feature registers its routes here.
+  registerOAuthRoutes(app, oauth);
   registerMcpRoutes(app, {
     endpoint: createMcpEndpoint({ catalog, inquiries, baseUrl, logger }),
     verifier: oauth.verifier,

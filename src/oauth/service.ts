@@ -2,7 +2,17 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock, Random } from '../lib/clock.js';
 import type { Store } from '../store/ports.js';
+import { renderAuthMd } from './auth-md.js';
 import type { BearerVerifier } from './bearer.js';
+import { handleClaim } from './claim.js';
+import type { OAuthContext, OAuthRequest } from './context.js';
+import type { TokenResponse } from './issue.js';
+import { mintKey, type KeyResponse } from './keys.js';
+import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
+import { buildRegistration, type ClientInformation } from './register.js';
+import { handleRevoke } from './revoke.js';
+import { handleTokenRequest } from './token.js';
+import { buildTrustedIssuers } from './trusted-issuers.js';
 import { CredentialVerifier } from './verifier.js';
 
 export interface OAuthDeps {
@@ -16,9 +26,44 @@ export interface OAuthDeps {
 /** The authorization server and the bearer verifier every write path shares. */
 export interface OAuth {
   readonly verifier: BearerVerifier;
+  /** RFC 7591 §3.1 */
+  register(metadata: unknown): Promise<ClientInformation>;
+  /** RFC 6749 §3.2 token endpoint */
+  token(request: OAuthRequest): Promise<TokenResponse>;
+  /** the seed's identity_assertion method */
+  claim(request: OAuthRequest): Promise<TokenResponse>;
+  /** RFC 7009 §2 */
+  revoke(request: OAuthRequest): Promise<void>;
+  /** seed §4.8 free API key */
+  mintKey(options?: { clientName?: string | undefined }): Promise<KeyResponse>;
+  readonly authorizationServerMetadata: Readonly<Record<string, unknown>>;
+  protectedResourceMetadata(resourcePath: '' | '/mcp'): Readonly<Record<string, unknown>>;
+  readonly authMd: string;
 }
 
 export function createOAuth(deps: OAuthDeps): OAuth {
-  const verifier = new CredentialVerifier({ credentials: deps.store.credentials, clock: deps.clock, cacheSeconds: deps.config.credentialCacheSeconds });
-  return { verifier };
+  const { config, store, clock, random, logger } = deps;
+  const verifier = new CredentialVerifier({ credentials: store.credentials, clock, cacheSeconds: config.credentialCacheSeconds });
+  const issuer = config.publicUrl;
+  const ctx: OAuthContext = { config, store, clock, random, logger, verifier, issuer, trusted: buildTrustedIssuers(config.trustedIssuers) };
+  const asMetadata = Object.freeze(authorizationServerMetadata(issuer));
+  const prMetadata = { '': Object.freeze(protectedResourceMetadata(issuer, issuer)), '/mcp': Object.freeze(protectedResourceMetadata(issuer, `${issuer}/mcp`)) };
+  const authMd = renderAuthMd(config);
+
+  return {
+    verifier,
+    async register(metadata) {
+      const { record, response } = buildRegistration(metadata, clock, random);
+      await store.clients.create(record);
+      logger.info({ event: 'client_registered', client_id: record.client_id, method: record.token_endpoint_auth_method }, 'client registered');
+      return response;
+    },
+    token: (request) => handleTokenRequest(ctx, request),
+    claim: (request) => handleClaim(ctx, request),
+    revoke: (request) => handleRevoke(ctx, request),
+    mintKey: (options) => mintKey(ctx, options),
+    authorizationServerMetadata: asMetadata,
+    protectedResourceMetadata: (path) => prMetadata[path],
+    authMd,
+  };
 }

@@ -1,0 +1,66 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { InvalidRequestError, OAuthError } from '../oauth/oauth-error.js';
+import type { OAuthRequest } from '../oauth/context.js';
+import type { AppEnv } from './env.js';
+
+/** RFC 6749 §5.1: responses carrying tokens or credentials must not be cached. */
+export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+
+function mediaType(c: Context<AppEnv>): string {
+  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * Reads OAuth parameters: form-encoded (RFC 6749 §3.2), or JSON when `allowJson`. Each parameter
+ * may appear once (§3.2: "MUST NOT be included more than once") and must be a string.
+ */
+export async function readOAuthRequest(c: Context<AppEnv>, allowJson: boolean): Promise<OAuthRequest> {
+  const type = mediaType(c);
+  const params: Record<string, string> = Object.create(null);
+  if (type === 'application/x-www-form-urlencoded') {
+    for (const [key, value] of new URLSearchParams(await c.req.text())) {
+      if (key in params) throw new InvalidRequestError(`The "${key}" parameter is repeated.`);
+      // RFC 6749 §3.2: parameters sent without a value are treated as omitted.
+      if (value !== '') params[key] = value;
+    }
+  } else if (allowJson && (type === 'application/json' || type.endsWith('+json'))) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      throw new InvalidRequestError('The request body is not valid JSON.');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidRequestError('The JSON body must be an object of string parameters.');
+    for (const [key, value] of Object.entries(body)) {
+      if (value === null || value === undefined) continue;
+      if (typeof value !== 'string') throw new InvalidRequestError(`The "${key}" parameter must be a string.`);
+      if (value !== '') params[key] = value;
+    }
+  } else {
+    const accepted = allowJson ? 'application/x-www-form-urlencoded or application/json' : 'application/x-www-form-urlencoded';
+    throw new InvalidRequestError(`Send the parameters as ${accepted} (got ${type || 'no Content-Type'}).`);
+  }
+  return { authorization: c.req.header('authorization'), params };
+}
+
+export function oauthJson(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200): Response {
+  return c.newResponse(JSON.stringify(body), status, { 'content-type': 'application/json', ...NO_STORE });
+}
+
+/** RFC 6749 §5.2 error body; anything that is not an OAuthError goes on to the 500 renderer. */
+export function oauthErrorResponse(c: Context<AppEnv>, error: unknown): Response {
+  if (!(error instanceof OAuthError)) throw error;
+  return c.newResponse(JSON.stringify(error.toJSON()), error.status as ContentfulStatusCode, { 'content-type': 'application/json', ...NO_STORE, ...error.headers });
+}
+
+/** Wraps an OAuth endpoint so its errors answer in RFC 6749 JSON, not problem+json. */
+export function oauthEndpoint(handler: (c: Context<AppEnv>) => Promise<Response>): (c: Context<AppEnv>) => Promise<Response> {
+  return async (c) => {
+    try {
+      return await handler(c);
+    } catch (error) {
+      return oauthErrorResponse(c, error);
+    }
+  };
+}

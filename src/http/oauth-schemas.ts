@@ -1,0 +1,65 @@
+import { z } from '@hono/zod-openapi';
+
+/** OpenAPI descriptions of the OAuth wire formats (RFC 6749, RFC 7591, RFC 7009). */
+
+export const OAuthErrorSchema = z
+  .object({
+    error: z.string().openapi({ example: 'invalid_grant' }),
+    error_description: z.string(),
+  })
+  .openapi('OAuthError', { description: 'RFC 6749 §5.2 error response (not problem+json).' });
+
+export const TokenResponseSchema = z
+  .object({
+    access_token: z.string().openapi({ example: 'vt_at_Q2hhbmdlIG1lIHRvIGEgcmFuZG9tIHZhbHVlIQ' }),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int().openapi({ example: 3600 }),
+    scope: z.string().openapi({ example: 'catalog:read inquiries:write sandbox:write' }),
+  })
+  .openapi('TokenResponse', { description: 'RFC 6749 §5.1 successful token response.' });
+
+export const RegistrationRequestSchema = z
+  .object({
+    client_name: z.string().max(200).optional(),
+    token_endpoint_auth_method: z.enum(['none', 'client_secret_basic', 'client_secret_post']).optional().openapi({ description: 'Default `none` (a public client; no secret).' }),
+    grant_types: z.array(z.enum(['client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer'])).optional(),
+    scope: z.string().optional(),
+  })
+  .passthrough()
+  .openapi('ClientRegistrationRequest', { description: 'RFC 7591 §2 client metadata; unknown fields are ignored.' });
+
+export const ClientInformationSchema = z
+  .object({
+    client_id: z.string(),
+    client_id_issued_at: z.number().int(),
+    client_name: z.string().optional(),
+    grant_types: z.array(z.string()),
+    token_endpoint_auth_method: z.string(),
+    scope: z.string(),
+    client_secret: z.string().optional().openapi({ description: 'Confidential clients only; returned once.' }),
+    client_secret_expires_at: z.number().int().optional(),
+  })
+  .openapi('ClientInformation', { description: 'RFC 7591 §3.2.1 client information response.' });
+
+export const KeyResponseSchema = z
+  .object({
+    api_key: z.string().openapi({ description: 'Long-lived bearer (no expiry until revoked).', example: 'vt_key_…' }),
+    token: z.string().openapi({ description: 'A fresh access token.', example: 'vt_at_…' }),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    scope: z.string(),
+    client_id: z.string(),
+    token_endpoint: z.string().url(),
+    sandbox: z.object({
+      base_url: z.string().url(),
+      projects_url: z.string().url(),
+      inquiries_url: z.string().url(),
+      scope: z.string(),
+      scenario_header: z.string(),
+      scenarios: z.array(z.string()),
+    }),
+    documentation: z.string().url(),
+  })
+  .openapi('ApiKey');
+
+export const oauthErrorContent = { 'application/json': { schema: OAuthErrorSchema } };

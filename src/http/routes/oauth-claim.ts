@@ -1,0 +1,41 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OAuth } from '../../oauth/service.js';
+import type { AppEnv } from '../env.js';
+import { oauthEndpoint, oauthJson, readOAuthRequest } from '../oauth-io.js';
+import { TokenResponseSchema, oauthErrorContent } from '../oauth-schemas.js';
+
+export const CLAIM_PATH = '/oauth/claim';
+
+const ClaimRequestSchema = z
+  .object({
+    assertion: z.string().openapi({ description: 'A signed JWT from a trusted issuer (alias: `subject_token`).' }),
+    assertion_type: z
+      .enum(['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'])
+      .openapi({ description: 'Alias: `subject_token_type` (RFC 8693 §2.1).' }),
+    client_id: z.string().optional().openapi({ description: 'Without it a public client is registered for you.' }),
+    scope: z.string().optional(),
+  })
+  .openapi('ClaimRequest');
+
+/** POST /oauth/claim — the identity_assertion method (seed §4.11, §5.5). */
+export function registerOAuthClaimRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
+  const content = { schema: ClaimRequestSchema };
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: CLAIM_PATH,
+    tags: ['OAuth'],
+    operationId: 'claimToken',
+    summary: 'Exchange a verified-email assertion or an ID-JAG for an access token',
+    request: { body: { required: true, content: { 'application/x-www-form-urlencoded': content, 'application/json': content } } },
+    responses: {
+      200: { description: 'RFC 6749 §5.1 token response; the token records the asserted identity.', content: { 'application/json': { schema: TokenResponseSchema } } },
+      400: { description: 'invalid_request, invalid_grant (the description names the failed check) or invalid_scope.', content: oauthErrorContent },
+      401: { description: 'invalid_client (a named client failed to authenticate).', content: oauthErrorContent },
+    },
+  });
+
+  app.post(
+    CLAIM_PATH,
+    oauthEndpoint(async (c) => oauthJson(c, await oauth.claim(await readOAuthRequest(c, true)))),
+  );
+}

@@ -1,0 +1,40 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OAuth } from '../../oauth/service.js';
+import type { AppEnv } from '../env.js';
+import { NO_STORE, oauthEndpoint, readOAuthRequest } from '../oauth-io.js';
+import { oauthErrorContent } from '../oauth-schemas.js';
+
+export const REVOKE_PATH = '/oauth/revoke';
+
+const RevokeRequestSchema = z
+  .object({
+    token: z.string().openapi({ description: 'An access token (`vt_at_…`) or an API key (`vt_key_…`).' }),
+    token_type_hint: z.enum(['access_token', 'api_key']).optional().openapi({ description: 'Optional; ignored (one lookup covers both).' }),
+  })
+  .openapi('RevokeRequest');
+
+/** POST /oauth/revoke — RFC 7009 (seed §4.12). */
+export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
+  const content = { schema: RevokeRequestSchema };
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: REVOKE_PATH,
+    tags: ['OAuth'],
+    operationId: 'revokeToken',
+    summary: 'Revoke an access token or API key (RFC 7009)',
+    request: { body: { required: true, content: { 'application/x-www-form-urlencoded': content, 'application/json': content } } },
+    responses: {
+      200: { description: 'Revoked, or not known (RFC 7009 §2.2); the body is empty.' },
+      400: { description: 'invalid_request (no `token`).', content: oauthErrorContent },
+      401: { description: 'invalid_client (client credentials were sent and are wrong).', content: oauthErrorContent },
+    },
+  });
+
+  app.post(
+    REVOKE_PATH,
+    oauthEndpoint(async (c) => {
+      await oauth.revoke(await readOAuthRequest(c, true));
+      return c.body(null, 200, NO_STORE);
+    }),
+  );
+}

@@ -1,0 +1,39 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OAuth } from '../../oauth/service.js';
+import type { AppEnv } from '../env.js';
+import { oauthEndpoint, oauthJson, readOAuthRequest } from '../oauth-io.js';
+import { TokenResponseSchema, oauthErrorContent } from '../oauth-schemas.js';
+
+export const TOKEN_PATH = '/oauth/token';
+
+const TokenRequestSchema = z
+  .object({
+    grant_type: z.enum(['client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer']),
+    client_id: z.string().optional().openapi({ description: 'Public clients identify with client_id alone (the anonymous method).' }),
+    client_secret: z.string().optional().openapi({ description: 'client_secret_post clients only.' }),
+    scope: z.string().optional().openapi({ description: 'Space-separated subset of `catalog:read inquiries:write sandbox:write`; default all the client may have.' }),
+    assertion: z.string().optional().openapi({ description: 'jwt-bearer grant: an ID-JAG (typ `oauth-id-jag+jwt`).' }),
+  })
+  .openapi('TokenRequest');
+
+/** POST /oauth/token — RFC 6749 §3.2 (seed §4.10). */
+export function registerOAuthTokenRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: TOKEN_PATH,
+    tags: ['OAuth'],
+    operationId: 'requestToken',
+    summary: 'Get an access token (client_credentials, or jwt-bearer with an ID-JAG)',
+    request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: TokenRequestSchema } } } },
+    responses: {
+      200: { description: 'RFC 6749 §5.1 token response (`Cache-Control: no-store`).', content: { 'application/json': { schema: TokenResponseSchema } } },
+      400: { description: 'invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope (RFC 6749 §5.2).', content: oauthErrorContent },
+      401: { description: 'invalid_client; with `WWW-Authenticate: Basic` when HTTP Basic was used.', content: oauthErrorContent },
+    },
+  });
+
+  app.post(
+    TOKEN_PATH,
+    oauthEndpoint(async (c) => oauthJson(c, await oauth.token(await readOAuthRequest(c, false)))),
+  );
+}

@@ -1,0 +1,224 @@
+import type { Config } from '../config.js';
+import { ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_JWT_BEARER, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './grants.js';
+import { SANDBOX_SCENARIOS } from './keys.js';
+
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} h (${seconds} s)`;
+  if (seconds % 60 === 0) return `${seconds / 60} min (${seconds} s)`;
+  return `${seconds} s`;
+}
+
+/**
+ * /auth.md: the authentication walkthrough an agent can follow end to end with curl. Built
+ * from the configuration, so every URL, lifetime and issuer is this server's.
+ */
+export function renderAuthMd(config: Config): string {
+  const b = config.publicUrl;
+  const ttl = config.accessTokenTtlSeconds;
+  const issuers = config.trustedIssuers.length
+    ? config.trustedIssuers.map((t) => `- \`${t.issuer}\` — types: ${t.types.join(', ')}; algorithms: ${t.algorithms.join(', ')}`).join('\n')
+    : '- (none configured: Method B is unavailable on this server until the operator sets `TRUSTED_ISSUERS`)';
+  return `# Authenticating with vitrine
+
+This server publishes a portfolio catalog. **Reads need no credential.** Writes
+(\`POST /api/v1/inquiries\`, \`POST /api/v1/sandbox/inquiries\`, and the MCP \`submit_inquiry\` tool)
+accept an **optional** \`Authorization: Bearer <token>\` that attributes the write to your client.
+Everything here is free: no account, payment or waitlist.
+
+Discovery documents:
+
+- Authorization server metadata (RFC 8414): ${b}/.well-known/oauth-authorization-server
+- Protected resource metadata (RFC 9728): ${b}/.well-known/oauth-protected-resource
+  (and ${b}/.well-known/oauth-protected-resource/mcp for the MCP endpoint)
+- OpenAPI description: ${b}/openapi.json
+
+## Quickest path: a free API key
+
+\`\`\`sh
+curl -s -X POST ${b}/api/v1/keys -H 'Content-Type: application/json' -d '{"client_name":"my-agent"}'
+# or simply: curl -s ${b}/api/v1/keys
+\`\`\`
+
+Response (201 for POST, 200 for GET; \`Cache-Control: no-store\`):
+
+\`\`\`json
+{
+  "api_key": "vt_key_…",
+  "token": "vt_at_…",
+  "token_type": "Bearer",
+  "expires_in": ${ttl},
+  "scope": "catalog:read inquiries:write sandbox:write",
+  "client_id": "vt_client_…",
+  "token_endpoint": "${b}/oauth/token",
+  "sandbox": { "base_url": "${b}/api/v1/sandbox", "scope": "sandbox:write", … }
+}
+\`\`\`
+
+\`api_key\` does not expire until you revoke it; \`token\` is an access token that expires after
+${duration(ttl)}. Both work as \`Authorization: Bearer …\`. Store them like passwords: the server
+keeps only their SHA-256 hashes and cannot show them again. The \`client_id\` is a public client,
+so you can also get fresh access tokens for it with Method A, step 2.
+
+## Method A — anonymous (recommended; no user involved)
+
+1. Register a public client (RFC 7591). No secret is issued or needed:
+
+   \`\`\`sh
+   curl -s -X POST ${b}/oauth/register -H 'Content-Type: application/json' \\
+     -d '{"client_name":"my-agent","token_endpoint_auth_method":"none"}'
+   \`\`\`
+
+   → \`201\` with \`client_id\`, \`client_id_issued_at\`, \`grant_types\` (\`["client_credentials"]\`),
+   \`token_endpoint_auth_method\` and \`scope\`. Omitting \`token_endpoint_auth_method\` also registers
+   a public client. Unknown metadata (e.g. \`redirect_uris\`) is ignored.
+
+2. Get an access token with the client-credentials grant. A public client identifies itself with
+   \`client_id\` alone in the form body — that is the whole anonymous method:
+
+   \`\`\`sh
+   curl -s -X POST ${b}/oauth/token \\
+     -d grant_type=client_credentials -d client_id=CLIENT_ID
+   \`\`\`
+
+   → \`{"access_token":"vt_at_…","token_type":"Bearer","expires_in":${ttl},"scope":"catalog:read inquiries:write sandbox:write"}\`
+
+   Add \`-d 'scope=sandbox:write'\` to ask for less. The body must be
+   \`application/x-www-form-urlencoded\` (curl's \`-d\` default).
+
+**Confidential clients** (optional): register with \`"token_endpoint_auth_method":"client_secret_basic"\`
+(or \`client_secret_post\`); the \`client_secret\` is returned once. Then authenticate with
+\`curl -u CLIENT_ID:CLIENT_SECRET …\` (Basic) or \`-d client_id=… -d client_secret=…\` (post).
+
+## Method B — identity assertion (\`identity_assertion\`)
+
+Exchange an assertion from a trusted identity provider at \`/oauth/claim\`. The token then records
+who you act for (the verified email, or the ID-JAG's issuer and subject).
+
+Trusted issuers on this server:
+
+${issuers}
+
+Two assertion types:
+
+- \`${ASSERTION_TYPE_VERIFIED_EMAIL}\`: a signed JWT from a trusted issuer with \`email\`,
+  \`email_verified: true\`, \`aud\` = \`${b}\`, \`iat\`, \`exp\` and a unique \`jti\`.
+- \`${TOKEN_TYPE_ID_JAG}\`: an Identity Assertion JWT Authorization Grant (ID-JAG) with header
+  \`typ: ${ID_JAG_TYP}\`, \`aud\` = \`${b}\`, \`client_id\` = your client, \`sub\`, \`iat\`, \`exp\`, \`jti\`.
+
+\`\`\`sh
+curl -s -X POST ${b}/oauth/claim \\
+  -d assertion_type=${ASSERTION_TYPE_VERIFIED_EMAIL} -d assertion=eyJhbGciOi…
+
+curl -s -X POST ${b}/oauth/claim \\
+  -d assertion_type=${TOKEN_TYPE_ID_JAG} -d assertion=eyJ0eXAiOiJvYXV0aC1pZC1qYWcrand0Ii… \\
+  -d client_id=CLIENT_ID
+\`\`\`
+
+JSON bodies (\`{"assertion":"…","assertion_type":"…"}\`) and the RFC 8693 names
+\`subject_token\` / \`subject_token_type\` are accepted too. Without \`client_id\` a public client is
+registered for you (its id is the token's attribution). The response is the same token response
+as Method A. Each assertion works once (\`jti\`), and its \`exp\`/\`iat\` are checked with 60 s of
+clock skew; only asymmetric algorithms the issuer is configured for are accepted.
+
+An ID-JAG can also be redeemed at the token endpoint (RFC 7523):
+
+\`\`\`sh
+curl -s -X POST ${b}/oauth/token -d grant_type=${GRANT_JWT_BEARER} \\
+  -d assertion=eyJ0eXAiOiJvYXV0aC1pZC1qYWcrand0Ii… -d client_id=CLIENT_ID
+\`\`\`
+
+(the client must have registered \`"grant_types":["${GRANT_JWT_BEARER}"]\`).
+
+## Using the token on a write
+
+\`\`\`sh
+curl -s -X POST ${b}/api/v1/inquiries \\
+  -H "Authorization: Bearer $TOKEN" \\
+  -H 'Content-Type: application/json' \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"name":"Ada","email":"ada@example.com","message":"We would like a similar trip planner."}'
+\`\`\`
+
+The bearer is optional: without it the write is anonymous. A bearer that is present but
+malformed, unknown, expired or revoked is **never** treated as anonymous — it gets \`401\`.
+Only the \`Bearer\` scheme is accepted in \`Authorization\` (RFC 6750 §2.1); any other scheme on a
+write is treated like an invalid token (\`401 invalid_token\`). Tokens in query strings or form
+bodies are not read.
+
+## Scopes
+
+| scope | allows |
+|---|---|
+| \`catalog:read\` | reading the catalog (reads need no token anyway) |
+| \`inquiries:write\` | real inquiries (\`POST /api/v1/inquiries\`, MCP \`submit_inquiry\`) |
+| \`sandbox:write\` | sandbox writes under \`/api/v1/sandbox/\` |
+
+By default a token carries all three: \`catalog:read inquiries:write sandbox:write\`. A token
+without the scope a write needs gets \`403 insufficient_scope\`.
+
+## Token lifetimes
+
+- Access tokens (\`vt_at_…\`): ${duration(ttl)} (\`expires_in\`). Get a new one the same way; there
+  are no refresh tokens.
+- API keys (\`vt_key_…\`): no expiry until revoked.
+- Client registrations do not expire; client secrets do not expire (\`client_secret_expires_at: 0\`).
+- A revoked credential stops working at once on the instance that revoked it and within
+  ${config.credentialCacheSeconds} s everywhere.
+
+## Revoking
+
+\`\`\`sh
+curl -s -X POST ${b}/oauth/revoke -d token=$TOKEN      # an access token or an API key
+\`\`\`
+
+RFC 7009: the answer is \`200\` with an empty body, also for tokens the server does not know.
+Public clients need no authentication to revoke; a confidential client that sends its
+credentials can revoke only its own tokens.
+
+## Errors and what to do
+
+OAuth endpoints (\`/oauth/*\`) answer RFC 6749 JSON: \`{"error":"…","error_description":"…"}\`.
+The API answers \`application/problem+json\` (RFC 9457) with a stable \`error\` code.
+
+| error | status | where | meaning → what to do |
+|---|---|---|---|
+| \`invalid_request\` | 400 | /oauth/* | a parameter is missing, repeated or malformed → fix the request as the description says |
+| \`invalid_client\` | 401 | /oauth/token, /oauth/claim, /oauth/revoke | unknown \`client_id\`, wrong secret or wrong authentication method → register again or fix the credentials |
+| \`invalid_grant\` | 400 | /oauth/token, /oauth/claim | the assertion failed a check (signature, issuer, audience, expiry, replay, …; the description names which) → get a fresh assertion |
+| \`unauthorized_client\` | 400 | /oauth/token | the client did not register this grant type → register with the right \`grant_types\` |
+| \`unsupported_grant_type\` | 400 | /oauth/token | use \`client_credentials\` or \`${GRANT_JWT_BEARER}\` |
+| \`invalid_scope\` | 400 | /oauth/token, /oauth/claim | unknown scope or beyond the client's → ask for a subset of \`catalog:read inquiries:write sandbox:write\` |
+| \`invalid_client_metadata\` | 400 | /oauth/register | a metadata field has the wrong type or an unsupported value → see the description |
+| \`invalid_token\` | 401 | writes | the bearer is malformed, unknown, expired or revoked → get a new token (Method A step 2) or drop the header |
+| \`insufficient_scope\` | 403 | writes | the token lacks the scope named in \`WWW-Authenticate\` → request a token with it |
+| \`rate_limited\` | 429 | anywhere | wait \`Retry-After\` seconds; the \`RateLimit\` / \`RateLimit-Policy\` headers show the quota |
+
+A \`401\` on a write carries
+\`WWW-Authenticate: Bearer error="invalid_token", resource_metadata="${b}/.well-known/oauth-protected-resource"\`.
+
+## Idempotency
+
+Send \`Idempotency-Key: <unique string>\` (1–255 characters) on every write. A retry with the same
+key and body replays the stored response with \`Idempotent-Replayed: true\`; the same key with a
+different body is \`422\`; while the first request is still running, \`409\`. Keys are kept for
+${duration(config.idempotencyTtlSeconds)}, per client (or per anonymous caller).
+
+## Sandbox
+
+\`${b}/api/v1/sandbox/\` is the test environment: \`GET ${b}/api/v1/sandbox/projects\` serves a
+fixed fixture catalog and \`POST ${b}/api/v1/sandbox/inquiries\` validates and answers like the
+real path (with \`"sandbox": true\`) but stores nothing. Sandbox writes need the \`sandbox:write\`
+scope when a token is sent.
+
+Rehearse failures on purpose with the \`Sandbox-Scenario\` request header on a sandbox write:
+
+${SANDBOX_SCENARIOS.map((s) => `- \`${s}\``).join('\n')}
+
+Each makes the sandbox answer with that failure in its real shape, e.g.
+
+\`\`\`sh
+curl -si -X POST ${b}/api/v1/sandbox/inquiries -H 'Sandbox-Scenario: invalid_token' \\
+  -H 'Content-Type: application/json' -d '{}'
+\`\`\`
+`;
+}

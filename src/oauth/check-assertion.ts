@@ -1,0 +1,33 @@
+import { describeAssertionFailure, verifyAssertion, type AssertionClaims, type AssertionKind } from './assertions.js';
+import type { OAuthContext } from './context.js';
+import { InvalidGrantError } from './oauth-error.js';
+
+/**
+ * Verifies an assertion and consumes its `jti` in shared storage (single use across all
+ * instances), or throws invalid_grant naming the failed check.
+ */
+export async function acceptAssertion(ctx: OAuthContext, jwt: string, kind: AssertionKind, clientId?: string): Promise<AssertionClaims> {
+  const now = ctx.clock.now();
+  const result = await verifyAssertion(jwt, ctx.trusted, { kind, audience: ctx.issuer, nowMs: now, clientId });
+  if (!result.ok) {
+    ctx.logger.info({ event: 'assertion_rejected', kind, reason: result.reason }, 'assertion rejected');
+    throw new InvalidGrantError(describeAssertionFailure(result.reason, result.claim));
+  }
+  const { claims } = result;
+  const fresh = await ctx.store.assertions.useOnce(claims.iss, claims.jti, (claims.exp + 60) * 1000, now);
+  if (!fresh) {
+    ctx.logger.info({ event: 'assertion_rejected', kind, reason: 'replayed' }, 'assertion rejected');
+    throw new InvalidGrantError(describeAssertionFailure('replayed'));
+  }
+  return claims;
+}
+
+/** Who an assertion names: the verified email, or `iss|sub` for an ID-JAG. */
+export function assertionSubject(kind: AssertionKind, claims: AssertionClaims): string {
+  return kind === 'verified_email' ? String(claims.email) : `${claims.iss}|${String(claims.sub)}`;
+}
+
+/** The ID-JAG `scope` claim caps what may be granted (draft identity-assertion-authz-grant §3). */
+export function assertionScope(claims: AssertionClaims): string | undefined {
+  return typeof claims.scope === 'string' ? claims.scope : undefined;
+}

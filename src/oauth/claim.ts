@@ -1,0 +1,74 @@
+import type { ClientRecord } from '../store/ports.js';
+import type { AssertionKind } from './assertions.js';
+import { decodeJwt } from 'jose';
+import { acceptAssertion, assertionScope, assertionSubject } from './check-assertion.js';
+import { authenticateClient } from './client-auth.js';
+import type { OAuthContext, OAuthRequest } from './context.js';
+import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, TOKEN_TYPE_ID_JAG } from './grants.js';
+import { issueAccessToken, type TokenResponse } from './issue.js';
+import { InvalidClientError, InvalidRequestError } from './oauth-error.js';
+import { ALL_SCOPES } from './principal.js';
+import { resolveScope } from './scopes.js';
+import { mintClientId } from './tokens.js';
+
+function assertionKind(type: string | undefined): AssertionKind {
+  if (type === TOKEN_TYPE_ID_JAG) return 'id-jag';
+  if (type === ASSERTION_TYPE_VERIFIED_EMAIL) return 'verified_email';
+  throw new InvalidRequestError(`"assertion_type" must be one of: ${ASSERTION_TYPES.join(', ')}.`);
+}
+
+/** The client_id an ID-JAG names, read before verification only to pick the client. */
+function namedClientId(jwt: string): string | undefined {
+  try {
+    const claims = decodeJwt(jwt);
+    return typeof claims.client_id === 'string' ? claims.client_id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The seed's identity_assertion method: exchange a verified-email assertion or an ID-JAG for an
+ * access token. Accepts `assertion` + `assertion_type`, or the RFC 8693 §2.1 spelling
+ * `subject_token` + `subject_token_type`. A request that names no client gets a public client
+ * registered on the fly, so the token stays attributable.
+ */
+export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Promise<TokenResponse> {
+  const { params } = request;
+  const assertion = params.assertion ?? params.subject_token;
+  const type = params.assertion_type ?? params.subject_token_type;
+  if (!assertion) throw new InvalidRequestError('The "assertion" parameter is required (a verified-email assertion or an ID-JAG).');
+  if (!type) throw new InvalidRequestError(`The "assertion_type" parameter is required: one of ${ASSERTION_TYPES.join(', ')}.`);
+  const kind = assertionKind(type);
+
+  let client: ClientRecord | undefined = (await authenticateClient(ctx.store.clients, request))?.client;
+  if (!client && kind === 'id-jag') {
+    // The ID-JAG names its client; a registered public client is used as is. A confidential
+    // one must authenticate, which this request did not do.
+    const named = namedClientId(assertion);
+    const existing = named && named.length <= 200 ? await ctx.store.clients.get(named) : undefined;
+    if (existing && existing.token_endpoint_auth_method !== 'none') {
+      throw new InvalidClientError('The ID-JAG names a confidential client; authenticate it (client_id and client_secret).', false);
+    }
+    client = existing;
+  }
+
+  const claims = await acceptAssertion(ctx, assertion, kind, client?.client_id);
+  const subject = assertionSubject(kind, claims);
+  const limits = [client?.scope, kind === 'id-jag' ? assertionScope(claims) : undefined];
+  const scope = resolveScope(params.scope, ...limits);
+
+  if (!client) {
+    client = {
+      client_id: mintClientId(ctx.random),
+      client_name: `identity assertion (${kind})`,
+      token_endpoint_auth_method: 'none',
+      grant_types: [GRANT_CLIENT_CREDENTIALS],
+      scope: ALL_SCOPES,
+      secret_hash: null,
+      client_id_issued_at: Math.floor(ctx.clock.now() / 1000),
+    };
+    await ctx.store.clients.create(client);
+  }
+  return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject }, `claim:${kind}`);
+}

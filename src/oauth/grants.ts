@@ -1,0 +1,12 @@
+/** Grant types and assertion types this server implements (RFC 7591 §2, RFC 7523, ID-JAG draft). */
+export const GRANT_CLIENT_CREDENTIALS = 'client_credentials';
+export const GRANT_JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+export const SUPPORTED_GRANT_TYPES = [GRANT_CLIENT_CREDENTIALS, GRANT_JWT_BEARER] as const;
+
+export const TOKEN_TYPE_ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
+export const ASSERTION_TYPE_VERIFIED_EMAIL = 'verified_email';
+export const ASSERTION_TYPES = [TOKEN_TYPE_ID_JAG, ASSERTION_TYPE_VERIFIED_EMAIL] as const;
+/** draft-ietf-oauth-identity-assertion-authz-grant: the JWT `typ` header of an ID-JAG */
+export const ID_JAG_TYP = 'oauth-id-jag+jwt';
+
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const;

@@ -1,0 +1,69 @@
+/**
+ * RFC 6749 §5.2 (and RFC 7591 §3.2.2) error responses. Each class is named after its wire code;
+ * the HTTP layer renders them as `{error, error_description}` JSON, never as problem+json.
+ */
+export const OAUTH_ERROR_CODES = {
+  invalidRequest: 'invalid_request',
+  invalidClient: 'invalid_client',
+  invalidGrant: 'invalid_grant',
+  unauthorizedClient: 'unauthorized_client',
+  unsupportedGrantType: 'unsupported_grant_type',
+  invalidScope: 'invalid_scope',
+  invalidClientMetadata: 'invalid_client_metadata',
+} as const;
+
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[keyof typeof OAUTH_ERROR_CODES];
+
+export abstract class OAuthError extends Error {
+  abstract readonly code: OAuthErrorCode;
+  readonly status: number = 400;
+  readonly headers: Record<string, string> = {};
+
+  constructor(readonly description: string) {
+    super(description);
+    this.name = new.target.name;
+  }
+
+  toJSON(): { error: OAuthErrorCode; error_description: string } {
+    return { error: this.code, error_description: this.description };
+  }
+}
+
+export class InvalidRequestError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidRequest;
+}
+
+/**
+ * RFC 6749 §5.2: 401; when the client tried HTTP Basic the response MUST carry a matching
+ * `WWW-Authenticate` challenge.
+ */
+export class InvalidClientError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidClient;
+  override readonly status = 401;
+  override readonly headers: Record<string, string>;
+
+  constructor(description: string, usedBasic: boolean) {
+    super(description);
+    this.headers = usedBasic ? { 'www-authenticate': 'Basic realm="vitrine", charset="UTF-8"' } : {};
+  }
+}
+
+export class InvalidGrantError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidGrant;
+}
+
+export class UnauthorizedClientError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.unauthorizedClient;
+}
+
+export class UnsupportedGrantTypeError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.unsupportedGrantType;
+}
+
+export class InvalidScopeError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidScope;
+}
+
+export class InvalidClientMetadataError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidClientMetadata;
+}
