@@ -155,8 +155,9 @@ function describeZod(name: string, error: z.ZodError): never {
 function parseRateLimits(raw: string | undefined): Record<RateLimitPolicyName, RateLimitPolicy> {
   const limits: Record<RateLimitPolicyName, RateLimitPolicy> = { ...DEFAULT_RATE_LIMITS };
   if (raw === undefined) return limits;
+  // zod 4: z.record over an enum demands every key; an override names only the policies it changes.
   const parsed = z
-    .record(z.enum(RATE_LIMIT_POLICY_NAMES), policySchema)
+    .partialRecord(z.enum(RATE_LIMIT_POLICY_NAMES), policySchema)
     .safeParse(parseJsonOrFile('RATE_LIMITS', raw));
   if (!parsed.success) describeZod('RATE_LIMITS', parsed.error);
   return { ...limits, ...parsed.data };

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, DEFAULT_RATE_LIMITS, parseConfig } from '../../src/config.js';
+
+/** Asserts parseConfig rejects `env` with a ConfigError whose message starts with the variable name. */
+function assertRejects(env: Record<string, string>, variable: string): void {
+  assert.throws(
+    () => parseConfig(env),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError, `ConfigError, got ${String(error)}`);
+      assert.ok(error.message.startsWith(`${variable}: `), `names ${variable}: ${error.message}`);
+      return true;
+    },
+  );
+}
+
+const jwks = { keys: [{ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }] };
+
+describe('parseConfig (DESIGN.md §10)', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = parseConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.publicUrl, 'http://127.0.0.1:8080');
+    assert.deepEqual(config.database, { kind: 'sqlite', path: './data/vitrine.db' });
+    assert.equal(config.redisUrl, undefined);
+    assert.deepEqual(config.trustedIssuers, []);
+    assert.deepEqual(config.rateLimits, DEFAULT_RATE_LIMITS);
+    assert.equal(config.rateLimitsEnabled, true);
+    assert.equal(config.idempotencyTtlSeconds, 86_400);
+    assert.equal(config.logLevel, 'info');
+    assert.deepEqual(config.trustProxy, { kind: 'off' });
+    assert.equal(config.bodyLimitBytes, 64 * 1024);
+    assert.equal(config.accessTokenTtlSeconds, 3600);
+    assert.equal(config.catalogVersionCheckMs, 1000);
+    assert.equal(config.demoCatalog, true);
+    assert.deepEqual(config.mcpAllowedOrigins, []);
+  });
+
+  it('returns a deeply frozen object', () => {
+    const config = parseConfig({ RATE_LIMITS: '{"reads":{"q":5,"w":1}}', TRUST_PROXY: '10.0.0.0/8' });
+    assert.ok(Object.isFrozen(config));
+    assert.ok(Object.isFrozen(config.database));
+    assert.ok(Object.isFrozen(config.rateLimits));
+    assert.ok(Object.isFrozen(config.trustProxy));
+    assert.ok(Object.isFrozen(config.mcpAllowedOrigins));
+    assert.throws(() => {
+      (config as { port: number }).port = 1;
+    }, TypeError);
+  });
+
+  it('reads every variable it is given', () => {
+    const config = parseConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://portfolio.example/',
+      DATABASE_URL: 'postgres://app@db:5432/vitrine',
+      REDIS_URL: 'rediss://cache:6380',
+      RATE_LIMITS: '{"writes":{"q":5,"w":10}}',
+      RATE_LIMITS_ENABLED: 'false',
+      IDEMPOTENCY_TTL_SECONDS: '60',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: '2',
+      BODY_LIMIT_BYTES: '4096',
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      CATALOG_VERSION_CHECK_MS: '0',
+      DEMO_CATALOG: 'false',
+      MCP_ALLOWED_ORIGINS: 'https://a.example/path, http://localhost:3000',
+      TRUSTED_ISSUERS: JSON.stringify([{ issuer: 'https://idp.example', jwks }]),
+    });
+    assert.equal(config.port, 9000);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.publicUrl, 'https://portfolio.example', 'trailing slash dropped');
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/vitrine' });
+    assert.equal(config.redisUrl, 'rediss://cache:6380');
+    assert.deepEqual(config.rateLimits.writes, { q: 5, w: 10 });
+    assert.deepEqual(config.rateLimits.reads, DEFAULT_RATE_LIMITS.reads, 'other policies keep their defaults');
+    assert.equal(config.rateLimitsEnabled, false);
+    assert.equal(config.idempotencyTtlSeconds, 60);
+    assert.equal(config.logLevel, 'debug');
+    assert.deepEqual(config.trustProxy, { kind: 'hops', hops: 2 });
+    assert.equal(config.bodyLimitBytes, 4096);
+    assert.equal(config.accessTokenTtlSeconds, 600);
+    assert.equal(config.catalogVersionCheckMs, 0);
+    assert.equal(config.demoCatalog, false);
+    assert.deepEqual(config.mcpAllowedOrigins, ['https://a.example', 'http://localhost:3000']);
+    assert.equal(config.trustedIssuers[0]?.issuer, 'https://idp.example');
+    assert.deepEqual(config.trustedIssuers[0]?.types, ['id-jag', 'verified_email']);
+    assert.ok(!config.trustedIssuers[0]?.algorithms.includes('HS256'));
+  });
+
+  it('builds PUBLIC_URL from HOST and PORT, bracketing IPv6 hosts', () => {
+    assert.equal(parseConfig({ HOST: '::1', PORT: '8081' }).publicUrl, 'http://[::1]:8081');
+  });
+
+  it('accepts sqlite::memory: and postgresql:// URLs', () => {
+    assert.deepEqual(parseConfig({ DATABASE_URL: 'sqlite::memory:' }).database, { kind: 'sqlite', path: ':memory:' });
+    assert.equal(parseConfig({ DATABASE_URL: 'postgresql://x@y/z' }).database.kind, 'postgres');
+  });
+
+  it('reads TRUSTED_ISSUERS and RATE_LIMITS from a file path', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
+    try {
+      writeFileSync(join(dir, 'issuers.json'), JSON.stringify([{ issuer: 'https://idp.example', jwks_uri: 'https://idp.example/jwks', types: ['verified_email'] }]));
+      writeFileSync(join(dir, 'limits.json'), JSON.stringify({ auth: { q: 1, w: 1 } }));
+      const config = parseConfig({ TRUSTED_ISSUERS: join(dir, 'issuers.json'), RATE_LIMITS: join(dir, 'limits.json') });
+      assert.deepEqual(config.trustedIssuers[0]?.types, ['verified_email']);
+      assert.deepEqual(config.rateLimits.auth, { q: 1, w: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('names the variable of every bad value', () => {
+    const cases: [string, Record<string, string>][] = [
+      ['PORT', { PORT: 'eighty' }],
+      ['PORT', { PORT: '70000' }],
+      ['PORT', { PORT: '-1' }],
+      ['HOST', { HOST: '' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+      ['DATABASE_URL', { DATABASE_URL: 'mysql://db' }],
+      ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
+      ['REDIS_URL', { REDIS_URL: 'http://cache' }],
+      ['RATE_LIMITS', { RATE_LIMITS: '{"reads":{"q":0,"w":60}}' }],
+      ['RATE_LIMITS', { RATE_LIMITS: '{"unknown":{"q":1,"w":60}}' }],
+      ['RATE_LIMITS', { RATE_LIMITS: '{not json' }],
+      ['RATE_LIMITS', { RATE_LIMITS: '/no/such/file.json' }],
+      ['RATE_LIMITS_ENABLED', { RATE_LIMITS_ENABLED: 'yes' }],
+      ['IDEMPOTENCY_TTL_SECONDS', { IDEMPOTENCY_TTL_SECONDS: '0' }],
+      ['IDEMPOTENCY_TTL_SECONDS', { IDEMPOTENCY_TTL_SECONDS: '1.5' }],
+      ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+      ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
+      ['BODY_LIMIT_BYTES', { BODY_LIMIT_BYTES: '10' }],
+      ['BODY_LIMIT_BYTES', { BODY_LIMIT_BYTES: String(100 * 1024 * 1024) }],
+      ['ACCESS_TOKEN_TTL_SECONDS', { ACCESS_TOKEN_TTL_SECONDS: '5' }],
+      ['CATALOG_VERSION_CHECK_MS', { CATALOG_VERSION_CHECK_MS: '-1' }],
+      ['DEMO_CATALOG', { DEMO_CATALOG: '1' }],
+      ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'not an origin' }],
+      ['TRUSTED_ISSUERS', { TRUSTED_ISSUERS: '[{"issuer":"https://idp.example"}]' }],
+      ['TRUSTED_ISSUERS', { TRUSTED_ISSUERS: JSON.stringify([{ issuer: 'https://idp.example', jwks, algorithms: ['HS256'] }]) }],
+      ['TRUSTED_ISSUERS', { TRUSTED_ISSUERS: JSON.stringify([{ issuer: 'https://idp.example', jwks, algorithms: ['none'] }]) }],
+    ];
+    for (const [variable, env] of cases) {
+      it(`${variable}=${Object.values(env)[0]}`, () => assertRejects(env, variable));
+    }
+  });
+});
