@@ -20,7 +20,10 @@ export function parseCatalog(json: unknown, source = 'catalog'): ProjectInput[] 
     const label = typeof (raw as { slug?: unknown })?.slug === 'string' ? ` (slug "${(raw as { slug: string }).slug}")` : '';
     if (!result.success) {
       for (const issue of result.error.issues) {
-        errors.push({ path: `projects[${index}]${label}.${issue.path.join('.') || '(record)'}`, message: issue.message });
+        const at = `projects[${index}]${label}.${issue.path.map((part) => `${String(part)}.`).join('')}`;
+        // A misspelt field is named itself, so the fix is obvious from the message.
+        if (issue.code === 'unrecognized_keys') for (const key of issue.keys) errors.push({ path: `${at}${key}`, message: 'unknown field' });
+        else errors.push({ path: at.slice(0, -1) || '(record)', message: issue.message });
       }
       return;
     }
