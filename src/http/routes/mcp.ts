@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { McpEndpoint } from '../../mcp/endpoint.js';
@@ -6,6 +6,7 @@ import type { BearerVerifier } from '../../oauth/bearer.js';
 import { authenticate } from '../auth.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../problem.js';
+import { problemResponse } from '../schemas.js';
 
 export const MCP_PATH = '/mcp';
 const ALLOW = 'POST, OPTIONS';
@@ -34,8 +35,56 @@ function originGuard(allowed: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   };
 }
 
+const JsonRpcIdSchema = z.union([z.string(), z.number().int(), z.null()]);
+
+const JsonRpcMessageSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: JsonRpcIdSchema.optional().openapi({ description: 'Absent for notifications (answered 202 with no body).' }),
+    method: z.string().openapi({ example: 'tools/list' }),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('McpJsonRpcMessage', { description: 'One JSON-RPC 2.0 request or notification (MCP Streamable HTTP: one message per POST).' });
+
+const JsonRpcResponseSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: JsonRpcIdSchema,
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
+  })
+  .openapi('McpJsonRpcResponse', { description: 'A JSON-RPC 2.0 response: `result`, or `error` for protocol failures. Tool failures are results with `isError: true`.' });
+
+const rpcContent = { 'application/json': { schema: JsonRpcResponseSchema } };
+
+function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: MCP_PATH,
+    tags: ['MCP'],
+    operationId: 'mcp',
+    summary: 'Model Context Protocol endpoint (Streamable HTTP, stateless, JSON responses)',
+    description: [
+      'Serves MCP 2025-06-18 and 2025-11-25 (`initialize`, `notifications/initialized`, then e.g. `tools/list`; no session is minted) and 2026-07-28 (per-request `_meta`, `server/discover`).',
+      'Tools: `search_projects`, `get_project`, `list_facets`, `submit_inquiry` (with `idempotency_key` and `sandbox`).',
+      'A bearer is optional and attributes `submit_inquiry`; an invalid one gets the same 401 as REST. Browser callers must come from an allowed `Origin`. `GET` and `DELETE` answer 405.',
+    ].join(' '),
+    request: { body: { required: true, content: { 'application/json': { schema: JsonRpcMessageSchema } } } },
+    responses: {
+      200: { description: 'The JSON-RPC response.', content: rpcContent },
+      202: { description: 'A notification was accepted (no body).' },
+      400: { description: 'Malformed JSON or JSON-RPC, an unsupported protocol version (-32022) or mismatched MCP headers (-32020).', content: rpcContent },
+      403: problemResponse('The `Origin` header names an origin that may not call this endpoint (DNS-rebinding protection).'),
+      404: { description: '2026-07-28: the method is not implemented (-32601).', content: rpcContent },
+      406: { description: 'The client does not accept `application/json`.', content: rpcContent },
+      415: { description: 'The body is not `application/json`.', content: rpcContent },
+    },
+  });
+}
+
 /** POST /mcp: Origin check, CORS for allowed origins, bearer (same 401 as REST), then the SDK. */
 export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOptions): void {
+  documentMcpRoute(app);
   const allowed = new Set([new URL(options.publicUrl).origin, ...options.allowedOrigins]);
   app.use(MCP_PATH, originGuard(allowed));
   app.use(
