@@ -182,3 +182,27 @@ describe('submit_inquiry goes through the same inquiry service as REST (DESIGN Â
     });
   });
 });
+
+describe('submit_inquiry over PostgreSQL (multi-instance storage)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ dialect: 'postgres' });
+  });
+  after(async () => server.close());
+
+  it('replays the same inquiry for a repeated key and attributes it to the bearer', async () => {
+    const { clientId, token } = await agentToken(server.baseUrl);
+    const client = await connectV2(server.baseUrl, 'auto', token);
+    try {
+      const before = await server.store.inquiries.count();
+      const first = await call(client, 'submit_inquiry', { ...INQUIRY, idempotency_key: 'pg-key-1' });
+      const again = await call(client, 'submit_inquiry', { ...INQUIRY, idempotency_key: 'pg-key-1' });
+      assert.equal(again.structuredContent?.id, first.structuredContent?.id);
+      assert.equal(again.structuredContent?.replayed, true);
+      assert.equal(await server.store.inquiries.count(), before + 1);
+      assert.equal((await server.store.inquiries.get(String(first.structuredContent?.id)))?.client_id, clientId);
+    } finally {
+      await client.close();
+    }
+  });
+});
