@@ -65,3 +65,38 @@ export const problemContent = { 'application/problem+json': { schema: ProblemSch
 export function problemResponse(description: string) {
   return { description, content: problemContent };
 }
+
+export const InquiryRequestSchema = z
+  .object({
+    name: z.string().min(1).max(200).openapi({ example: 'Ada Lovelace' }),
+    email: z.string().email().max(254).openapi({ example: 'ada@example.com' }),
+    company: z.string().max(200).nullable().optional(),
+    message: z.string().min(10).max(5000).openapi({ example: 'We would like a booking platform like the one you built for Atlas.' }),
+    project_slugs: z.array(z.string()).max(20).optional().openapi({ description: 'Catalog slugs the inquiry is about; an unknown slug is a 422.' }),
+    budget: z.string().max(200).nullable().optional(),
+    timeline: z.string().max(200).nullable().optional(),
+  })
+  .strict()
+  .openapi('InquiryRequest', { description: 'A new inquiry. Unknown fields are rejected.' });
+
+export const InquirySchema = z
+  .object({
+    id: z.string().openapi({ example: 'inq_q1Xc0P-pcBVzYYf' }),
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    message: z.string(),
+    project_slugs: z.array(z.string()),
+    budget: z.string().nullable(),
+    timeline: z.string().nullable(),
+    source: z.enum(['api', 'mcp', 'web']),
+    client_id: z.string().nullable().openapi({ description: 'The client the bearer belonged to; null for anonymous inquiries.' }),
+    created_at: z.string().datetime(),
+  })
+  .openapi('Inquiry');
+
+export const InquiryReceiptSchema = InquirySchema.extend({
+  status: z.literal('received'),
+  sandbox: z.boolean().openapi({ description: 'true for sandbox writes, which are validated and answered but never stored.' }),
+  links: z.object({ self: z.string().url() }),
+}).openapi('InquiryReceipt');

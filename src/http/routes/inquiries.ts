@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { INQUIRIES_PATH, SANDBOX_INQUIRIES_PATH, type InquiryService } from '../../inquiries/service.js';
@@ -6,7 +6,8 @@ import type { BearerVerifier } from '../../oauth/bearer.js';
 import { authenticate } from '../auth.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../problem.js';
-import { createSandboxScenarios, type ScenarioResponders } from './sandbox-scenarios.js';
+import { InquiryReceiptSchema, InquiryRequestSchema, InquirySchema, problemResponse } from '../schemas.js';
+import { createSandboxScenarios, SANDBOX_SCENARIOS, type ScenarioResponders } from './sandbox-scenarios.js';
 
 export interface InquiryRouteOptions {
   service: InquiryService;
@@ -54,6 +55,33 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
 
   for (const sandbox of [false, true]) {
     const path = sandbox ? SANDBOX_INQUIRIES_PATH : INQUIRIES_PATH;
+    // Validation lives in the inquiry service (shared with MCP and the HTML form), so the
+    // route is documented here rather than validated by the router.
+    app.openAPIRegistry.registerPath({
+      method: 'post',
+      path,
+      tags: [sandbox ? 'Sandbox' : 'Inquiries'],
+      operationId: sandbox ? 'createSandboxInquiry' : 'createInquiry',
+      summary: sandbox ? 'Rehearse an inquiry: validated and answered like the real one, never stored' : 'Send an inquiry about the studio or its projects',
+      request: {
+        headers: sandbox
+          ? z.object({ 'Sandbox-Scenario': z.enum(SANDBOX_SCENARIOS).optional().openapi({ description: 'Answer with this failure in its real shape, to rehearse error handling.' }) })
+          : undefined,
+        body: { required: true, content: { 'application/json': { schema: InquiryRequestSchema } } },
+      },
+      responses: {
+        201: {
+          description: 'Received. A replay of an earlier request with the same Idempotency-Key carries `Idempotent-Replayed: true` and the original body.',
+          headers: { Location: { description: 'Where the submitting client can read the inquiry back.', schema: { type: 'string' } } },
+          content: { 'application/json': { schema: InquiryReceiptSchema } },
+        },
+        400: problemResponse('Malformed JSON, invalid fields, a malformed Idempotency-Key' + (sandbox ? ', an unknown Sandbox-Scenario or the validation_error scenario.' : '.')),
+        409: problemResponse('A request with the same Idempotency-Key is still in flight.'),
+        415: problemResponse('The body is not application/json.'),
+        422: problemResponse('An unknown project slug, or the Idempotency-Key was used with a different body.'),
+        ...(sandbox ? { 500: problemResponse('Only with `Sandbox-Scenario: server_error`.') } : {}),
+      },
+    });
     app.post(path, auth, async (c) => {
       if (sandbox) {
         const rehearsal = sandboxScenario(c);
@@ -73,6 +101,20 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
 
   // The Location of a created inquiry: readable only by the client that submitted it, so
   // nobody else's inquiry ever leaks. Anonymous inquiries have no reader through the API.
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: `${INQUIRIES_PATH}/{id}`,
+    tags: ['Inquiries'],
+    operationId: 'getInquiry',
+    summary: 'Read back an inquiry your client submitted',
+    security: [{ bearer: [] }],
+    request: { params: z.object({ id: z.string() }) },
+    responses: {
+      200: { description: 'The inquiry.', content: { 'application/json': { schema: InquirySchema } } },
+      401: problemResponse('No bearer, or an invalid one.'),
+      404: problemResponse('No inquiry with this id was submitted by your client.'),
+    },
+  });
   app.get(`${INQUIRIES_PATH}/:id`, authenticate(verifier, { required: true }), async (c) => {
     const inquiry = await service.get(c.req.param('id'));
     const principal = c.get('principal');

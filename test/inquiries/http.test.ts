@@ -1,0 +1,366 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { idempotencyScopeKey, fingerprint } from '../../src/inquiries/idempotency-key.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { agentToken } from '../helpers/tokens.js';
+
+const GOOD = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines Ltd',
+  message: 'We would like a booking platform like the one you built.',
+  project_slugs: ['atlas-regional-trip-planner'],
+  budget: '50-80k EUR',
+  timeline: 'Q3',
+};
+
+interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  error: string;
+  errors?: { path: string; message: string }[];
+}
+
+describe('POST /api/v1/inquiries', () => {
+  let server: TestServer;
+  let n = 0;
+  const key = () => `key-${++n}-${Date.now()}`;
+  const post = (body: unknown, headers: Record<string, string> = {}, path = '/api/v1/inquiries') =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  before(async () => {
+    // Quotas high enough that this file's writes measure inquiries, not rate limits.
+    server = await startTestServer({ env: { RATE_LIMITS: JSON.stringify({ writes: { q: 10_000, w: 60 }, register: { q: 10_000, w: 60 }, auth: { q: 10_000, w: 60 } }) } });
+  });
+  after(async () => server.close());
+
+  describe('anonymous, attributed and rejected writes', () => {
+    it('accepts an anonymous inquiry with 201, Location and a received receipt, and stores it', async () => {
+      const before = await server.store.inquiries.count();
+      const res = await post(GOOD, { 'idempotency-key': key() });
+      assert.equal(res.status, 201);
+      const body = (await res.json()) as Record<string, unknown>;
+      assert.match(String(body.id), /^inq_/);
+      assert.equal(body.status, 'received');
+      assert.equal(body.sandbox, false);
+      assert.equal(body.client_id, null);
+      assert.equal(body.source, 'api');
+      assert.match(String(body.created_at), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      assert.equal(res.headers.get('location'), `${server.baseUrl}/api/v1/inquiries/${body.id}`);
+      assert.equal(await server.store.inquiries.count(), before + 1);
+      const stored = await server.store.inquiries.get(String(body.id));
+      assert.equal(stored?.email, 'ada@example.com');
+      assert.deepEqual(stored?.project_slugs, ['atlas-regional-trip-planner']);
+    });
+
+    it('accepts a write without Idempotency-Key (the seed says it "should" be sent, not must)', async () => {
+      const res = await post(GOOD);
+      assert.equal(res.status, 201);
+    });
+
+    it('attributes an inquiry to the bearer\'s client, readable at Location by that client only', async () => {
+      const { clientId, token } = await agentToken(server.baseUrl);
+      const res = await post(GOOD, { authorization: `Bearer ${token}`, 'idempotency-key': key() });
+      assert.equal(res.status, 201);
+      const body = (await res.json()) as { id: string; client_id: string };
+      assert.equal(body.client_id, clientId);
+      assert.equal((await server.store.inquiries.get(body.id))?.client_id, clientId);
+
+      const location = res.headers.get('location')!;
+      const own = await fetch(location, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(own.status, 200);
+      assert.equal(((await own.json()) as { id: string }).id, body.id);
+
+      const other = await agentToken(server.baseUrl);
+      const foreign = await fetch(location, { headers: { authorization: `Bearer ${other.token}` } });
+      assert.equal(foreign.status, 404, 'another client must not read it');
+      const anonymous = await fetch(location);
+      assert.equal(anonymous.status, 401);
+      assert.match(anonymous.headers.get('www-authenticate') ?? '', /^Bearer resource_metadata="/);
+    });
+
+    it('answers 401 invalid_token with the RFC 9728 challenge for an unknown bearer, and stores nothing', async () => {
+      const before = await server.store.inquiries.count();
+      const res = await post(GOOD, { authorization: 'Bearer vt_at_doesnotexist', 'idempotency-key': key() });
+      assert.equal(res.status, 401);
+      assert.equal(res.headers.get('content-type'), 'application/problem+json');
+      assert.equal(
+        res.headers.get('www-authenticate'),
+        `Bearer error="invalid_token", resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource"`,
+      );
+      const problem = (await res.json()) as Problem;
+      assert.equal(problem.error, 'invalid_token');
+      assert.equal(problem.status, 401);
+      assert.equal(await server.store.inquiries.count(), before);
+    });
+
+    it('answers 403 insufficient_scope to a token without inquiries:write', async () => {
+      const { token } = await agentToken(server.baseUrl, 'catalog:read');
+      const res = await post(GOOD, { authorization: `Bearer ${token}` });
+      assert.equal(res.status, 403);
+      assert.equal(((await res.json()) as Problem).error, 'insufficient_scope');
+      assert.match(res.headers.get('www-authenticate') ?? '', /error="insufficient_scope", scope="inquiries:write"/);
+    });
+  });
+
+  describe('validation', () => {
+    const cases: [string, unknown, number, string][] = [
+      ['a missing name', { ...GOOD, name: undefined }, 400, 'name'],
+      ['a blank name', { ...GOOD, name: '   ' }, 400, 'name'],
+      ['an invalid email', { ...GOOD, email: 'not-an-email' }, 400, 'email'],
+      ['a message under 10 characters', { ...GOOD, message: 'short' }, 400, 'message'],
+      ['a message over 5000 characters', { ...GOOD, message: 'x'.repeat(5001) }, 400, 'message'],
+      ['a budget over 200 characters', { ...GOOD, budget: 'b'.repeat(201) }, 400, 'budget'],
+      ['a timeline over 200 characters', { ...GOOD, timeline: 't'.repeat(201) }, 400, 'timeline'],
+      ['project_slugs that is not a list', { ...GOOD, project_slugs: 'atlas' }, 400, 'project_slugs'],
+      ['an unknown field', { ...GOOD, priority: 'high' }, 400, 'priority'],
+      ['an unknown project slug (semantic: 422)', { ...GOOD, project_slugs: ['no-such-project'] }, 422, 'project_slugs[0]'],
+      ['a JSON array body', [GOOD], 400, '(body)'],
+    ];
+    for (const [label, body, status, path] of cases) {
+      it(`rejects ${label} with ${status} and a field error at "${path}"`, async () => {
+        const before = await server.store.inquiries.count();
+        const res = await post(body, { 'idempotency-key': key() });
+        assert.equal(res.status, status);
+        assert.equal(res.headers.get('content-type'), 'application/problem+json');
+        const problem = (await res.json()) as Problem;
+        assert.ok(problem.errors?.some((e) => e.path === path), `errors ${JSON.stringify(problem.errors)} should name ${path}`);
+        assert.equal(await server.store.inquiries.count(), before);
+      });
+    }
+
+    it('rejects malformed JSON with 400 malformed_json', async () => {
+      const res = await post('{"name": ', {});
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as Problem).error, 'malformed_json');
+    });
+
+    it('rejects a non-JSON content type with 415 and Accept-Post', async () => {
+      const res = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(GOOD) });
+      assert.equal(res.status, 415);
+      assert.equal(res.headers.get('accept-post'), 'application/json');
+      assert.equal(((await res.json()) as Problem).error, 'unsupported_media_type');
+    });
+
+    it('rejects a malformed Idempotency-Key with 400', async () => {
+      for (const bad of ['"unterminated', 'has space', 'k'.repeat(256), '""']) {
+        const res = await post(GOOD, { 'idempotency-key': bad });
+        assert.equal(res.status, 400, `key ${bad.slice(0, 20)}`);
+        const problem = (await res.json()) as Problem;
+        assert.equal(problem.errors?.[0]?.path, 'header.Idempotency-Key');
+      }
+    });
+  });
+
+  describe('Idempotency-Key (draft-ietf-httpapi-idempotency-key-header, Stripe semantics)', () => {
+    it('replays the stored response byte for byte with Idempotent-Replayed: true', async () => {
+      const k = key();
+      const first = await post(GOOD, { 'idempotency-key': k });
+      const firstBody = await first.text();
+      const before = await server.store.inquiries.count();
+      const second = await post(GOOD, { 'idempotency-key': k });
+      assert.equal(second.status, 201);
+      assert.equal(second.headers.get('idempotent-replayed'), 'true');
+      assert.equal(first.headers.get('idempotent-replayed'), null);
+      assert.equal(second.headers.get('location'), first.headers.get('location'));
+      assert.equal(await second.text(), firstBody);
+      assert.equal(await server.store.inquiries.count(), before);
+    });
+
+    it('treats the quoted sf-string and the bare form of a key as the same key', async () => {
+      const k = key();
+      const first = (await (await post(GOOD, { 'idempotency-key': k })).json()) as { id: string };
+      const second = await post(GOOD, { 'idempotency-key': `"${k}"` });
+      assert.equal(second.headers.get('idempotent-replayed'), 'true');
+      assert.equal(((await second.json()) as { id: string }).id, first.id);
+    });
+
+    it('treats a body with reordered keys as the same request', async () => {
+      const k = key();
+      const first = (await (await post(GOOD, { 'idempotency-key': k })).json()) as { id: string };
+      const reordered = Object.fromEntries(Object.entries(GOOD).reverse());
+      const second = await post(reordered, { 'idempotency-key': k });
+      assert.equal(((await second.json()) as { id: string }).id, first.id);
+    });
+
+    it('answers 422 idempotency_key_reused when the same key comes with a different body', async () => {
+      const k = key();
+      await post(GOOD, { 'idempotency-key': k });
+      const res = await post({ ...GOOD, message: 'A different message, same key.' }, { 'idempotency-key': k });
+      assert.equal(res.status, 422);
+      assert.equal(((await res.json()) as Problem).error, 'idempotency_key_reused');
+    });
+
+    it('answers 409 while the first request with the key is still in flight', async () => {
+      const k = key();
+      // A real claim in the real store, exactly as a concurrent first request leaves it.
+      const scopeKey = idempotencyScopeKey('anonymous', 'POST', '/api/v1/inquiries', k);
+      const claim = await server.store.idempotency.claim(scopeKey, fingerprint(GOOD), server.clock.now(), 30_000, 86_400_000);
+      assert.equal(claim.state, 'acquired');
+      const res = await post(GOOD, { 'idempotency-key': k });
+      assert.equal(res.status, 409);
+      assert.equal(((await res.json()) as Problem).error, 'idempotency_conflict');
+
+      // Once the holder's lock expires (it crashed), a retry takes over and succeeds once.
+      server.clock.advance(30_001);
+      const retry = await post(GOOD, { 'idempotency-key': k });
+      assert.equal(retry.status, 201);
+      assert.equal(retry.headers.get('idempotent-replayed'), null);
+    });
+
+    it('never creates two inquiries for two parallel requests with the same key', async () => {
+      const k = key();
+      const before = await server.store.inquiries.count();
+      const responses = await Promise.all([post(GOOD, { 'idempotency-key': k }), post(GOOD, { 'idempotency-key': k })]);
+      const statuses = responses.map((r) => r.status).sort();
+      assert.ok(statuses.every((s) => s === 201 || s === 409), `statuses ${statuses}`);
+      const ids = new Set<string>();
+      for (const r of responses) if (r.status === 201) ids.add(((await r.json()) as { id: string }).id);
+      assert.equal(ids.size, 1);
+      assert.equal(await server.store.inquiries.count(), before + 1);
+    });
+
+    it('lets a retry with a corrected body succeed under the key of a failed validation', async () => {
+      const k = key();
+      const bad = await post({ ...GOOD, email: 'nope' }, { 'idempotency-key': k });
+      assert.equal(bad.status, 400);
+      const good = await post(GOOD, { 'idempotency-key': k });
+      assert.equal(good.status, 201);
+      assert.equal(good.headers.get('idempotent-replayed'), null);
+    });
+
+    it('forgets a key after IDEMPOTENCY_TTL_SECONDS: the same key then creates a new inquiry', async () => {
+      const k = key();
+      const first = (await (await post(GOOD, { 'idempotency-key': k })).json()) as { id: string };
+      server.clock.advance(server.config.idempotencyTtlSeconds * 1000 - 1);
+      const replay = await post(GOOD, { 'idempotency-key': k });
+      assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+      server.clock.advance(2);
+      const fresh = await post(GOOD, { 'idempotency-key': k });
+      assert.equal(fresh.status, 201);
+      assert.equal(fresh.headers.get('idempotent-replayed'), null);
+      assert.notEqual(((await fresh.json()) as { id: string }).id, first.id);
+    });
+
+    it('scopes keys per principal: another client using the same key gets its own inquiry', async () => {
+      const k = key();
+      const a = await agentToken(server.baseUrl);
+      const b = await agentToken(server.baseUrl);
+      const ra = (await (await post(GOOD, { authorization: `Bearer ${a.token}`, 'idempotency-key': k })).json()) as { id: string };
+      const rb = await post(GOOD, { authorization: `Bearer ${b.token}`, 'idempotency-key': k });
+      assert.equal(rb.status, 201);
+      assert.equal(rb.headers.get('idempotent-replayed'), null);
+      assert.notEqual(((await rb.json()) as { id: string }).id, ra.id);
+    });
+  });
+
+  describe('sandbox writes', () => {
+    it('answers like the real path with "sandbox": true and stores no inquiry', async () => {
+      const before = await server.store.inquiries.count();
+      const k = key();
+      const res = await post(GOOD, { 'idempotency-key': k }, '/api/v1/sandbox/inquiries');
+      assert.equal(res.status, 201);
+      const body = (await res.json()) as { id: string; sandbox: boolean; status: string };
+      assert.equal(body.sandbox, true);
+      assert.equal(body.status, 'received');
+      assert.match(res.headers.get('location') ?? '', /\/api\/v1\/sandbox\/inquiries\/inq_/);
+      assert.equal(await server.store.inquiries.count(), before);
+      assert.equal(await server.store.inquiries.get(body.id), undefined);
+
+      const replay = await post(GOOD, { 'idempotency-key': k }, '/api/v1/sandbox/inquiries');
+      assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+      assert.equal(((await replay.json()) as { id: string }).id, body.id);
+      assert.equal(await server.store.inquiries.count(), before);
+    });
+
+    it('validates exactly like the real path', async () => {
+      const res = await post({ ...GOOD, project_slugs: ['no-such-project'] }, {}, '/api/v1/sandbox/inquiries');
+      assert.equal(res.status, 422);
+    });
+
+    it('needs sandbox:write, not inquiries:write', async () => {
+      const readOnly = await agentToken(server.baseUrl, 'inquiries:write');
+      const denied = await post(GOOD, { authorization: `Bearer ${readOnly.token}` }, '/api/v1/sandbox/inquiries');
+      assert.equal(denied.status, 403);
+      const sandbox = await agentToken(server.baseUrl, 'sandbox:write');
+      const allowed = await post(GOOD, { authorization: `Bearer ${sandbox.token}` }, '/api/v1/sandbox/inquiries');
+      assert.equal(allowed.status, 201);
+      const deniedReal = await post(GOOD, { authorization: `Bearer ${sandbox.token}` });
+      assert.equal(deniedReal.status, 403);
+    });
+
+    it('answers any other sandbox write with a 404 problem', async () => {
+      for (const [method, path] of [['POST', '/api/v1/sandbox/projects'], ['PUT', '/api/v1/sandbox/inquiries/inq_x'], ['DELETE', '/api/v1/sandbox/anything']] as const) {
+        const res = await fetch(`${server.baseUrl}${path}`, { method });
+        assert.equal(res.status, 404, `${method} ${path}`);
+        assert.equal(res.headers.get('content-type'), 'application/problem+json');
+      }
+    });
+  });
+
+  describe('Sandbox-Scenario rehearsals answer in the real shape', () => {
+    const scenario = (name: string, headers: Record<string, string> = {}) => post(GOOD, { 'sandbox-scenario': name, ...headers }, '/api/v1/sandbox/inquiries');
+    const strip = (p: Problem) => ({ ...p, instance: undefined, detail: undefined });
+
+    it('invalid_token: the same 401 status, challenge and body as a stale bearer on the real path', async () => {
+      const rehearsal = await scenario('invalid_token');
+      const real = await post(GOOD, { authorization: 'Bearer vt_at_stale' });
+      assert.equal(rehearsal.status, 401);
+      assert.equal(rehearsal.headers.get('www-authenticate'), real.headers.get('www-authenticate'));
+      assert.deepEqual(strip((await rehearsal.json()) as Problem), strip((await real.json()) as Problem));
+    });
+
+    it('conflict: the same 409 as a real in-flight key', async () => {
+      const k = key();
+      const scopeKey = idempotencyScopeKey('anonymous', 'POST', '/api/v1/inquiries', k);
+      await server.store.idempotency.claim(scopeKey, fingerprint(GOOD), server.clock.now(), 30_000, 86_400_000);
+      const real = await post(GOOD, { 'idempotency-key': k });
+      const rehearsal = await scenario('conflict');
+      assert.equal(rehearsal.status, 409);
+      assert.deepEqual(strip((await rehearsal.json()) as Problem), strip((await real.json()) as Problem));
+    });
+
+    it('validation_error: a 400 problem with field errors', async () => {
+      const res = await scenario('validation_error');
+      assert.equal(res.status, 400);
+      const problem = (await res.json()) as Problem;
+      assert.equal(problem.error, 'validation_failed');
+      assert.ok((problem.errors?.length ?? 0) > 0);
+    });
+
+    it('server_error: a 500 problem that names only the request id', async () => {
+      const res = await scenario('server_error');
+      assert.equal(res.status, 500);
+      const problem = (await res.json()) as Problem;
+      assert.equal(problem.error, 'internal_error');
+      assert.ok(problem.detail.includes(res.headers.get('x-request-id')!));
+    });
+
+    it('rate_limited: a 429 with Retry-After and the RateLimit headers', async () => {
+      const res = await scenario('rate_limited');
+      assert.equal(res.status, 429);
+      assert.match(res.headers.get('retry-after') ?? '', /^\d+$/);
+      assert.match(res.headers.get('ratelimit') ?? '', /^"writes";r=0;t=\d+$/);
+      assert.match(res.headers.get('ratelimit-policy') ?? '', /^"writes";q=\d+;w=\d+$/);
+    });
+
+    it('rejects an unknown scenario with 400 listing the valid ones', async () => {
+      const res = await scenario('meteor_strike');
+      assert.equal(res.status, 400);
+      const problem = (await res.json()) as Problem & { valid_scenarios: string[] };
+      assert.deepEqual(problem.valid_scenarios, ['rate_limited', 'invalid_token', 'server_error', 'conflict', 'validation_error']);
+    });
+
+    it('is never honoured outside the sandbox', async () => {
+      const res = await post(GOOD, { 'sandbox-scenario': 'server_error' });
+      assert.equal(res.status, 201);
+    });
+  });
+});
