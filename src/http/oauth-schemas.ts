@@ -63,3 +63,39 @@ export const KeyResponseSchema = z
   .openapi('ApiKey');
 
 export const oauthErrorContent = { 'application/json': { schema: OAuthErrorSchema } };
+
+export const AuthorizationServerMetadataSchema = z
+  .object({
+    issuer: z.string().url(),
+    token_endpoint: z.string().url(),
+    registration_endpoint: z.string().url(),
+    revocation_endpoint: z.string().url(),
+    grant_types_supported: z.array(z.string()),
+    token_endpoint_auth_methods_supported: z.array(z.string()),
+    revocation_endpoint_auth_methods_supported: z.array(z.string()),
+    scopes_supported: z.array(z.string()),
+    code_challenge_methods_supported: z.array(z.string()),
+    service_documentation: z.string().url(),
+    authorization_grant_profiles_supported: z.array(z.string()),
+    agent_auth: z.object({
+      register_uri: z.string().url(),
+      identity_types_supported: z.array(z.enum(['anonymous', 'identity_assertion'])),
+      claim_endpoint: z.string().url(),
+      assertion_types_supported: z.array(z.string()),
+      keys_endpoint: z.string().url(),
+      token_grant_for_id_jag: z.string(),
+      documentation: z.string().url(),
+    }),
+  })
+  .openapi('AuthorizationServerMetadata', { description: 'RFC 8414 §2 metadata. No authorization endpoint, so no `response_types_supported` (§3.2, erratum 7793).' });
+
+export const ProtectedResourceMetadataSchema = z
+  .object({
+    resource: z.string().url(),
+    authorization_servers: z.array(z.string().url()),
+    scopes_supported: z.array(z.string()),
+    bearer_methods_supported: z.array(z.literal('header')),
+    resource_name: z.string(),
+    resource_documentation: z.string().url(),
+  })
+  .openapi('ProtectedResourceMetadata', { description: 'RFC 9728 §2 metadata.' });

@@ -85,6 +85,8 @@ export async function verifyAssertion(jwt: string, trusted: TrustedIssuerSet, ex
     return classify(error);
   }
   if (typeof payload.jti !== 'string' || payload.jti === '' || payload.jti.length > 255) return fail('missing_claim', 'jti');
+  // jose checks `iat` only against a maximum age; an assertion issued in the future is not yet valid.
+  if (typeof payload.iat === 'number' && payload.iat > expect.nowMs / 1000 + CLOCK_SKEW_SECONDS) return fail('not_yet_valid');
 
   if (expect.kind === 'id-jag') {
     if (typeof payload.sub !== 'string' || payload.sub === '') return fail('missing_claim', 'sub');

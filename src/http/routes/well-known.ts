@@ -1,17 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
+import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../oauth-schemas.js';
 
 const PUBLIC_CACHE = { 'cache-control': 'public, max-age=300' };
 
 /** RFC 8414 §3 and RFC 9728 §3 discovery documents (seed §1, §4.14). */
 export function registerWellKnownRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
-  const documents: [string, string, string, Readonly<Record<string, unknown>>][] = [
-    ['/.well-known/oauth-authorization-server', 'getAuthorizationServerMetadata', 'OAuth authorization server metadata (RFC 8414) with the agent_auth block', oauth.authorizationServerMetadata],
-    ['/.well-known/oauth-protected-resource', 'getProtectedResourceMetadata', 'Protected resource metadata for the API (RFC 9728)', oauth.protectedResourceMetadata('')],
-    ['/.well-known/oauth-protected-resource/mcp', 'getMcpProtectedResourceMetadata', 'Protected resource metadata for the MCP endpoint (RFC 9728 §3.1 path-suffixed)', oauth.protectedResourceMetadata('/mcp')],
+  const documents: [string, string, string, Readonly<Record<string, unknown>>, typeof AuthorizationServerMetadataSchema | typeof ProtectedResourceMetadataSchema][] = [
+    ['/.well-known/oauth-authorization-server', 'getAuthorizationServerMetadata', 'OAuth authorization server metadata (RFC 8414) with the agent_auth block', oauth.authorizationServerMetadata, AuthorizationServerMetadataSchema],
+    ['/.well-known/oauth-protected-resource', 'getProtectedResourceMetadata', 'Protected resource metadata for the API (RFC 9728)', oauth.protectedResourceMetadata(''), ProtectedResourceMetadataSchema],
+    ['/.well-known/oauth-protected-resource/mcp', 'getMcpProtectedResourceMetadata', 'Protected resource metadata for the MCP endpoint (RFC 9728 §3.1 path-suffixed)', oauth.protectedResourceMetadata('/mcp'), ProtectedResourceMetadataSchema],
   ];
-  for (const [path, operationId, summary, document] of documents) {
+  for (const [path, operationId, summary, document, schema] of documents) {
     const body = JSON.stringify(document);
     app.openAPIRegistry.registerPath({
       method: 'get',
@@ -19,7 +20,7 @@ export function registerWellKnownRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth):
       tags: ['Discovery'],
       operationId,
       summary,
-      responses: { 200: { description: summary, content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: { 200: { description: summary, content: { 'application/json': { schema } } } },
     });
     app.get(path, (c) => c.body(body, 200, { 'content-type': 'application/json', ...PUBLIC_CACHE }));
   }

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SignJWT } from 'jose';
+import { hashSecret } from '../../src/oauth/tokens.js';
+import { createTestIssuer, postForm, unsignedJwt, type TestIssuer } from '../helpers/issuer.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { registerClient } from '../helpers/tokens.js';
+
+const ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
+
+describe('POST /oauth/claim (identity_assertion method)', () => {
+  let server: TestServer;
+  let idp: TestIssuer;
+  let stranger: TestIssuer;
+  let emailOnly: TestIssuer;
+  let clientId: string;
+  const now = () => server.clock.now();
+
+  before(async () => {
+    idp = await createTestIssuer('https://idp.example.test');
+    stranger = await createTestIssuer('https://evil.example.test');
+    emailOnly = await createTestIssuer('https://mail.example.test');
+    server = await startTestServer({
+      demo: false,
+      env: { RATE_LIMITS_ENABLED: 'false', TRUSTED_ISSUERS: JSON.stringify([idp.trustEntry(), emailOnly.trustEntry(['verified_email'])]) },
+    });
+    clientId = await registerClient(server.baseUrl);
+  });
+  after(async () => server.close());
+
+  const claim = (form: Record<string, string>) => postForm(`${server.baseUrl}/oauth/claim`, form);
+  const emailAssertion = (extra: Record<string, unknown> = {}, options: Parameters<TestIssuer['sign']>[1] = { nowMs: now() }) =>
+    idp.sign({ aud: server.baseUrl, sub: 'u-1', email: 'ada@example.com', email_verified: true, ...extra }, options);
+  const idJag = (extra: Record<string, unknown> = {}, options: Partial<Parameters<TestIssuer['sign']>[1]> = {}) =>
+    idp.sign({ aud: server.baseUrl, sub: 'u-42', client_id: clientId, ...extra }, { nowMs: now(), typ: 'oauth-id-jag+jwt', ...options });
+
+  async function assertRejected(form: Record<string, string>, mentions: RegExp): Promise<void> {
+    const res = await claim(form);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error, 'invalid_grant');
+    assert.match(String(res.body.error_description), mentions);
+    assert.equal(res.body.access_token, undefined);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+  }
+
+  describe('accepts valid assertions', () => {
+    it('exchanges a verified-email assertion for a token attributed to a new public client and the email', async () => {
+      const res = await claim({ assertion_type: 'verified_email', assertion: await emailAssertion() });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.token_type, 'Bearer');
+      assert.equal(res.body.scope, 'catalog:read inquiries:write sandbox:write');
+      assert.match(String(res.body.access_token), /^vt_at_/);
+      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      assert.equal(stored?.identity_type, 'identity_assertion');
+      assert.equal(stored?.subject, 'ada@example.com');
+      assert.ok(await server.store.clients.get(stored!.client_id), 'an on-the-fly client was registered');
+    });
+
+    it('exchanges an ID-JAG for a token of the client it names, with subject iss|sub', async () => {
+      const res = await claim({ assertion_type: ID_JAG, assertion: await idJag(), client_id: clientId });
+      assert.equal(res.status, 200);
+      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      assert.equal(stored?.client_id, clientId);
+      assert.equal(stored?.subject, 'https://idp.example.test|u-42');
+    });
+
+    it('accepts a JSON body with the RFC 8693 subject_token / subject_token_type spelling', async () => {
+      const res = await fetch(`${server.baseUrl}/oauth/claim`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subject_token: await emailAssertion(), subject_token_type: 'verified_email' }),
+      });
+      assert.equal(res.status, 200);
+      assert.match(((await res.json()) as { access_token: string }).access_token, /^vt_at_/);
+    });
+
+    it('caps the scope at the ID-JAG scope claim and rejects more with invalid_scope', async () => {
+      const ok = await claim({ assertion_type: ID_JAG, assertion: await idJag({ scope: 'sandbox:write' }), client_id: clientId });
+      assert.equal(ok.body.scope, 'sandbox:write');
+      const tooMuch = await claim({ assertion_type: ID_JAG, assertion: await idJag({ scope: 'sandbox:write' }), client_id: clientId, scope: 'inquiries:write' });
+      assert.equal(tooMuch.status, 400);
+      assert.equal(tooMuch.body.error, 'invalid_scope');
+    });
+
+    it('the claimed token works as a bearer on a write', async () => {
+      const { body } = await claim({ assertion_type: 'verified_email', assertion: await emailAssertion() });
+      const res = await fetch(`${server.baseUrl}/api/v1/sandbox/inquiries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${String(body.access_token)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'A trip planner like yours, please.' }),
+      });
+      assert.equal(res.status, 201);
+      assert.ok(((await res.json()) as { client_id: string }).client_id);
+    });
+  });
+
+  describe('rejects each bad assertion with 400 invalid_grant and no token', () => {
+    it('alg "none" (RFC 8725 §3.1)', async () => {
+      const jwt = unsignedJwt({ typ: 'JWT' }, { iss: idp.issuer, aud: server.baseUrl, email: 'a@b.c', email_verified: true, jti: 'n1', iat: Math.floor(now() / 1000), exp: Math.floor(now() / 1000) + 60 });
+      await assertRejected({ assertion_type: 'verified_email', assertion: jwt }, /algorithm/);
+    });
+
+    it('HS256 signed with the issuer public key as the HMAC secret (RFC 8725 §2.1)', async () => {
+      const jwt = await new SignJWT({ aud: server.baseUrl, email: 'a@b.c', email_verified: true, jti: 'h1' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: idp.kid })
+        .setIssuer(idp.issuer)
+        .setIssuedAt(Math.floor(now() / 1000))
+        .setExpirationTime(Math.floor(now() / 1000) + 60)
+        .sign(new TextEncoder().encode(JSON.stringify(idp.publicJwk)));
+      await assertRejected({ assertion_type: 'verified_email', assertion: jwt }, /algorithm/);
+    });
+
+    it('an ID-JAG whose typ is not oauth-id-jag+jwt', async () => {
+      await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({}, { typ: 'JWT' }), client_id: clientId }, /typ/);
+    });
+
+    it('an audience other than this server (RFC 7519 §4.1.3)', async () => {
+      await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({ aud: 'https://other.example' }) }, /audience/);
+    });
+
+    it('an expired assertion (beyond 60 s of skew)', async () => {
+      await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), iatOffset: -600, expiresIn: 300 }) }, /expired/);
+    });
+
+    it('an assertion issued in the future (not yet valid)', async () => {
+      await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), iatOffset: 600 }) }, /not yet valid/);
+    });
+
+    it('a replayed jti', async () => {
+      const jwt = await emailAssertion();
+      assert.equal((await claim({ assertion_type: 'verified_email', assertion: jwt })).status, 200);
+      await assertRejected({ assertion_type: 'verified_email', assertion: jwt }, /already used/);
+    });
+
+    it('an untrusted issuer', async () => {
+      const jwt = await stranger.sign({ aud: server.baseUrl, email: 'a@b.c', email_verified: true }, { nowMs: now() });
+      await assertRejected({ assertion_type: 'verified_email', assertion: jwt }, /not a trusted issuer/);
+    });
+
+    it('an issuer trusted only for another assertion type', async () => {
+      const jwt = await emailOnly.sign({ aud: server.baseUrl, sub: 'x', client_id: clientId }, { nowMs: now(), typ: 'oauth-id-jag+jwt' });
+      await assertRejected({ assertion_type: ID_JAG, assertion: jwt, client_id: clientId }, /not trusted for this assertion type/);
+    });
+
+    it('an unknown kid', async () => {
+      await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), kid: 'no-such-key' }) }, /kid/);
+    });
+
+    it('a signature by another key under the trusted issuer and kid', async () => {
+      const jwt = await new SignJWT({ aud: server.baseUrl, email: 'a@b.c', email_verified: true, jti: 'forged-1' })
+        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: idp.kid })
+        .setIssuer(idp.issuer)
+        .setIssuedAt(Math.floor(now() / 1000))
+        .setExpirationTime(Math.floor(now() / 1000) + 60)
+        .sign(stranger.privateKey);
+      await assertRejected({ assertion_type: 'verified_email', assertion: jwt }, /signature/);
+    });
+
+    it('an ID-JAG whose client_id claim is not the requesting client', async () => {
+      await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({ client_id: 'vt_client_someone_else' }), client_id: clientId }, /client_id/);
+    });
+
+    it('email_verified false', async () => {
+      await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({ email_verified: false }) }, /email_verified/);
+    });
+
+    it('a value that is not a JWT', async () => {
+      await assertRejected({ assertion_type: 'verified_email', assertion: 'not-a-jwt' }, /well-formed/);
+    });
+  });
+
+  describe('request errors', () => {
+    it('a missing assertion is invalid_request', async () => {
+      const res = await claim({ assertion_type: 'verified_email' });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_request');
+    });
+
+    it('an unknown assertion_type is invalid_request naming the supported types', async () => {
+      const res = await claim({ assertion_type: 'saml', assertion: 'x' });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_request');
+      assert.match(String(res.body.error_description), /verified_email/);
+    });
+
+    it('an unknown client_id is invalid_client (401)', async () => {
+      const res = await claim({ assertion_type: 'verified_email', assertion: await emailAssertion(), client_id: 'vt_client_nobody' });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error, 'invalid_client');
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('OAuth preflight, discovery documents and /auth.md', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ demo: false, env: { RATE_LIMITS_ENABLED: 'false', ACCESS_TOKEN_TTL_SECONDS: '1800' } });
+  });
+  after(async () => server.close());
+
+  for (const path of ['/oauth/register', '/oauth/token', '/oauth/claim', '/oauth/revoke']) {
+    it(`seed §4.13: OPTIONS ${path} is a 204 CORS preflight (with and without Access-Control-Request-Method)`, async () => {
+      const preflight = await fetch(`${server.baseUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+      });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+      assert.match(String(preflight.headers.get('access-control-allow-methods')), /POST/);
+      assert.match(String(preflight.headers.get('access-control-allow-headers')), /Authorization/i);
+      assert.equal(preflight.headers.get('access-control-allow-credentials'), null);
+      const bare = await fetch(`${server.baseUrl}${path}`, { method: 'OPTIONS' });
+      assert.equal(bare.status, 204);
+    });
+  }
+
+  it('RFC 8414: authorization server metadata with agent_auth, S256 and no authorization endpoint', async () => {
+    const res = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=300');
+    const m = (await res.json()) as Record<string, unknown>;
+    const b = server.baseUrl;
+    assert.equal(m.issuer, b);
+    assert.deepEqual(m.grant_types_supported, ['client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer']);
+    assert.deepEqual(m.token_endpoint_auth_methods_supported, ['none', 'client_secret_basic', 'client_secret_post']);
+    assert.deepEqual(m.scopes_supported, ['catalog:read', 'inquiries:write', 'sandbox:write']);
+    assert.deepEqual(m.code_challenge_methods_supported, ['S256']);
+    assert.equal(m.service_documentation, `${b}/auth.md`);
+    assert.equal('authorization_endpoint' in m, false);
+    assert.deepEqual(m.agent_auth, {
+      register_uri: `${b}/oauth/register`,
+      identity_types_supported: ['anonymous', 'identity_assertion'],
+      claim_endpoint: `${b}/oauth/claim`,
+      assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'],
+      keys_endpoint: `${b}/api/v1/keys`,
+      token_grant_for_id_jag: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      documentation: `${b}/auth.md`,
+    });
+  });
+
+  it('RFC 9728: protected resource metadata at the root and path-suffixed for /mcp', async () => {
+    const root = (await (await fetch(`${server.baseUrl}/.well-known/oauth-protected-resource`)).json()) as Record<string, unknown>;
+    assert.equal(root.resource, server.baseUrl);
+    assert.deepEqual(root.authorization_servers, [server.baseUrl]);
+    assert.deepEqual(root.bearer_methods_supported, ['header']);
+    assert.equal(root.resource_documentation, `${server.baseUrl}/auth.md`);
+    const mcp = (await (await fetch(`${server.baseUrl}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+    assert.equal(mcp.resource, `${server.baseUrl}/mcp`);
+  });
+
+  it('/auth.md is Markdown built from this server\'s configuration', async () => {
+    const res = await fetch(`${server.baseUrl}/auth.md`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    const text = await res.text();
+    for (const needle of [
+      `${server.baseUrl}/oauth/register`,
+      `${server.baseUrl}/oauth/token`,
+      `${server.baseUrl}/oauth/claim`,
+      `${server.baseUrl}/oauth/revoke`,
+      `${server.baseUrl}/api/v1/keys`,
+      `${server.baseUrl}/api/v1/inquiries`,
+      'grant_type=client_credentials',
+      'Idempotency-Key',
+      'Sandbox-Scenario',
+      'validation_error',
+      'invalid_client',
+      'invalid_grant',
+      'invalid_token',
+      'insufficient_scope',
+      'Retry-After',
+      '30 min (1800 s)', // ACCESS_TOKEN_TTL_SECONDS
+      '24 h (86400 s)', // IDEMPOTENCY_TTL_SECONDS default
+      `resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource"`,
+    ]) {
+      assert.ok(text.includes(needle), `auth.md mentions ${needle}`);
+    }
+  });
+});

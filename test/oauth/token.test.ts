@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestIssuer, postForm, type TestIssuer } from '../helpers/issuer.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { registerClient } from '../helpers/tokens.js';
+
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
+  let server: TestServer;
+  let idp: TestIssuer;
+  let publicClient: string;
+
+  before(async () => {
+    idp = await createTestIssuer();
+    server = await startTestServer({ demo: false, env: { RATE_LIMITS_ENABLED: 'false', TRUSTED_ISSUERS: JSON.stringify([idp.trustEntry()]) } });
+    publicClient = await registerClient(server.baseUrl);
+  });
+  after(async () => server.close());
+
+  const token = (form: Record<string, string>, headers: Record<string, string> = {}) => postForm(`${server.baseUrl}/oauth/token`, form, headers);
+  const register = async (metadata: Record<string, unknown>) =>
+    (await (await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) })).json()) as Record<string, string>;
+
+  describe('RFC 6749 §5.1 success', () => {
+    it('issues a vt_at_ bearer with the default scope and no-store caching', async () => {
+      const res = await token({ grant_type: 'client_credentials', client_id: publicClient });
+      assert.equal(res.status, 200);
+      assert.match(String(res.body.access_token), /^vt_at_[A-Za-z0-9_-]{43}$/);
+      assert.equal(res.body.token_type, 'Bearer');
+      assert.equal(res.body.expires_in, 3600);
+      assert.equal(res.body.scope, 'catalog:read inquiries:write sandbox:write');
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(res.headers.get('pragma'), 'no-cache');
+    });
+
+    it('grants a requested subset of scopes, in canonical order', async () => {
+      const res = await token({ grant_type: 'client_credentials', client_id: publicClient, scope: 'sandbox:write catalog:read' });
+      assert.equal(res.body.scope, 'catalog:read sandbox:write');
+    });
+
+    it('the token expires after expires_in seconds (401 invalid_token afterwards)', async () => {
+      const { body } = await token({ grant_type: 'client_credentials', client_id: publicClient });
+      const write = () =>
+        fetch(`${server.baseUrl}/api/v1/sandbox/inquiries`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${String(body.access_token)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Expiry check, ten chars.' }),
+        });
+      assert.equal((await write()).status, 201);
+      server.clock.advance(3600 * 1000);
+      assert.equal((await write()).status, 401);
+    });
+  });
+
+  describe('RFC 6749 §5.2 errors', () => {
+    it('invalid_request when grant_type is missing', async () => {
+      const res = await token({ client_id: publicClient });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_request');
+      assert.equal(typeof res.body.error_description, 'string');
+    });
+
+    it('invalid_request when a parameter is repeated (§3.2)', async () => {
+      const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams([['grant_type', 'client_credentials'], ['client_id', publicClient], ['client_id', publicClient]]) });
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { error: string }).error, 'invalid_request');
+    });
+
+    it('invalid_request when the body is JSON instead of form-encoded', async () => {
+      const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: publicClient }) });
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { error: string }).error, 'invalid_request');
+    });
+
+    it('unsupported_grant_type for password', async () => {
+      const res = await token({ grant_type: 'password', client_id: publicClient, username: 'a', password: 'b' });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'unsupported_grant_type');
+    });
+
+    it('invalid_client (401, no Basic challenge) for an unknown client_id', async () => {
+      const res = await token({ grant_type: 'client_credentials', client_id: 'vt_client_unknown' });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error, 'invalid_client');
+      assert.equal(res.headers.get('www-authenticate'), null);
+    });
+
+    it('invalid_client when no client is identified at all', async () => {
+      const res = await token({ grant_type: 'client_credentials' });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error, 'invalid_client');
+    });
+
+    it('invalid_client with a Basic challenge when Basic credentials are wrong', async () => {
+      const c = await register({ token_endpoint_auth_method: 'client_secret_basic' });
+      const res = await token({ grant_type: 'client_credentials' }, { authorization: `Basic ${Buffer.from(`${c.client_id}:nope`).toString('base64')}` });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error, 'invalid_client');
+      assert.match(String(res.headers.get('www-authenticate')), /^Basic realm="vitrine"/);
+    });
+
+    it('invalid_client when a confidential client omits its secret', async () => {
+      const c = await register({ token_endpoint_auth_method: 'client_secret_post' });
+      const res = await token({ grant_type: 'client_credentials', client_id: c.client_id });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error, 'invalid_client');
+    });
+
+    it('invalid_client when a client uses a method other than the one it registered', async () => {
+      const c = await register({ token_endpoint_auth_method: 'client_secret_post' });
+      const res = await token({ grant_type: 'client_credentials' }, { authorization: `Basic ${Buffer.from(`${c.client_id}:${c.client_secret}`).toString('base64')}` });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error, 'invalid_client');
+    });
+
+    it('invalid_scope for an unknown scope', async () => {
+      const res = await token({ grant_type: 'client_credentials', client_id: publicClient, scope: 'admin' });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_scope');
+    });
+
+    it('invalid_scope for more than the client registered', async () => {
+      const c = await register({ scope: 'sandbox:write' });
+      const res = await token({ grant_type: 'client_credentials', client_id: c.client_id, scope: 'inquiries:write' });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_scope');
+    });
+
+    it('unauthorized_client for a grant the client did not register', async () => {
+      const jag = await idp.sign({ aud: server.baseUrl, sub: 'u', client_id: publicClient }, { nowMs: server.clock.now(), typ: 'oauth-id-jag+jwt' });
+      const res = await token({ grant_type: JWT_BEARER, client_id: publicClient, assertion: jag });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'unauthorized_client');
+    });
+  });
+
+  describe('RFC 7523 jwt-bearer grant with an ID-JAG', () => {
+    it('issues an identity_assertion token to the client the ID-JAG names', async () => {
+      const c = await register({ grant_types: [JWT_BEARER] });
+      const jag = await idp.sign({ aud: server.baseUrl, sub: 'u-7', client_id: c.client_id }, { nowMs: server.clock.now(), typ: 'oauth-id-jag+jwt' });
+      const res = await token({ grant_type: JWT_BEARER, client_id: c.client_id!, assertion: jag });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.scope, 'catalog:read inquiries:write sandbox:write');
+    });
+
+    it('invalid_grant when the ID-JAG names another client', async () => {
+      const c = await register({ grant_types: [JWT_BEARER] });
+      const jag = await idp.sign({ aud: server.baseUrl, sub: 'u-7', client_id: publicClient }, { nowMs: server.clock.now(), typ: 'oauth-id-jag+jwt' });
+      const res = await token({ grant_type: JWT_BEARER, client_id: c.client_id!, assertion: jag });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_grant');
+      assert.equal(res.body.access_token, undefined);
+    });
+
+    it('invalid_request when the assertion is missing', async () => {
+      const c = await register({ grant_types: [JWT_BEARER] });
+      const res = await token({ grant_type: JWT_BEARER, client_id: c.client_id! });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_request');
+    });
+  });
+});
