@@ -22,11 +22,13 @@ export const RATE_LIMIT_POLICY_NAMES = ['reads', 'writes', 'auth', 'register', '
 export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICY_NAMES)[number];
 
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>> = Object.freeze({
-  reads: { q: 600, w: 60 },
-  writes: { q: 30, w: 60 },
-  auth: { q: 60, w: 60 },
-  register: { q: 10, w: 3600 },
-  mcp: { q: 300, w: 60 },
+  // Generous enough for an agent's whole integration run from one address, tight enough that
+  // minting credentials (`register`: 60 per 10 minutes per IP) cannot be farmed by a script.
+  reads: { q: 1200, w: 60 },
+  writes: { q: 120, w: 60 },
+  auth: { q: 300, w: 60 },
+  register: { q: 60, w: 600 },
+  mcp: { q: 600, w: 60 },
 });
 
 export interface TrustedIssuer {
