@@ -6,9 +6,13 @@ export const sqliteSearch: SearchDialect = {
   name: 'sqlite',
   titleKey: () => sql<string>`lower(projects.title)`,
   async index(trx, p) {
-    await sql`DELETE FROM projects_fts WHERE project_id = ${p.id}`.execute(trx);
-    await sql`INSERT INTO projects_fts (project_id, title, summary, description, client, tags, services, technologies)
-      VALUES (${p.id}, ${p.title}, ${p.summary}, ${p.description}, ${p.client ?? ''}, ${p.tags.join(' ')}, ${p.services.join(' ')}, ${p.technologies.join(' ')})`.execute(trx);
+    // The FTS row shares the project's rowid: project_id is UNINDEXED, so deleting by it would
+    // scan the whole index on every upsert (a 10,000-project import took minutes).
+    const row = await sql<{ rowid: number }>`SELECT rowid FROM projects WHERE id = ${p.id}`.execute(trx);
+    const rowid = row.rows[0]!.rowid;
+    await sql`DELETE FROM projects_fts WHERE rowid = ${rowid}`.execute(trx);
+    await sql`INSERT INTO projects_fts (rowid, project_id, title, summary, description, client, tags, services, technologies)
+      VALUES (${rowid}, ${p.id}, ${p.title}, ${p.summary}, ${p.description}, ${p.client ?? ''}, ${p.tags.join(' ')}, ${p.services.join(' ')}, ${p.technologies.join(' ')})`.execute(trx);
   },
   matches(_db, terms) {
     // Each term is quoted, so FTS5 operators in user input are inert; `*` makes it a prefix query.
