@@ -60,7 +60,7 @@ export const KeyResponseSchema = z
     }),
     documentation: z.string().url(),
   })
-  .openapi('ApiKey');
+  .openapi('ApiKey', { description: 'A free API key, a fresh access token and where to use them.' });
 
 export const oauthErrorContent = { 'application/json': { schema: OAuthErrorSchema } };
 

@@ -64,6 +64,13 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(stored?.subject, 'https://idp.example.test|u-42');
     });
 
+    it('an ID-JAG without client_id is redeemed for the registered public client it names', async () => {
+      const res = await claim({ assertion_type: ID_JAG, assertion: await idJag() });
+      assert.equal(res.status, 200);
+      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      assert.equal(stored?.client_id, clientId);
+    });
+
     it('accepts a JSON body with the RFC 8693 subject_token / subject_token_type spelling', async () => {
       const res = await fetch(`${server.baseUrl}/oauth/claim`, {
         method: 'POST',

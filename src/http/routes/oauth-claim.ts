@@ -15,7 +15,7 @@ const ClaimRequestSchema = z
     client_id: z.string().optional().openapi({ description: 'Without it a public client is registered for you.' }),
     scope: z.string().optional(),
   })
-  .openapi('ClaimRequest');
+  .openapi('ClaimRequest', { description: 'Identity-assertion exchange (form-encoded or JSON).' });
 
 /** POST /oauth/claim — the identity_assertion method (seed §4.11, §5.5). */
 export function registerOAuthClaimRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {

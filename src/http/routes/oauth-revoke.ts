@@ -11,7 +11,7 @@ const RevokeRequestSchema = z
     token: z.string().openapi({ description: 'An access token (`vt_at_…`) or an API key (`vt_key_…`).' }),
     token_type_hint: z.enum(['access_token', 'api_key']).optional().openapi({ description: 'Optional; ignored (one lookup covers both).' }),
   })
-  .openapi('RevokeRequest');
+  .openapi('RevokeRequest', { description: 'RFC 7009 §2.1 revocation request.' });
 
 /** POST /oauth/revoke — RFC 7009 (seed §4.12). */
 export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {

@@ -14,7 +14,7 @@ const TokenRequestSchema = z
     scope: z.string().optional().openapi({ description: 'Space-separated subset of `catalog:read inquiries:write sandbox:write`; default all the client may have.' }),
     assertion: z.string().optional().openapi({ description: 'jwt-bearer grant: an ID-JAG (typ `oauth-id-jag+jwt`).' }),
   })
-  .openapi('TokenRequest');
+  .openapi('TokenRequest', { description: 'RFC 6749 §4.4.2 / RFC 7523 §2.1 token request (form-encoded).' });
 
 /** POST /oauth/token — RFC 6749 §3.2 (seed §4.10). */
 export function registerOAuthTokenRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
