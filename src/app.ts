@@ -13,6 +13,9 @@ import { notFoundHandler } from './http/not-found.js';
 import { problem } from './http/problem.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
+import { registerOpenApiRoute } from './http/routes/openapi.js';
+import { registerDocsRoutes } from './http/routes/docs.js';
+import { meteringFor } from './http/openapi/metering.js';
 import { validationHook } from './http/validation.js';
 import { createOAuth, type OAuth } from './oauth/service.js';
 import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
@@ -108,6 +111,9 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerHealthRoutes(app, store);
   registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog' });
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox' });
+  // The document is generated on first request, so routes registered below are in it too.
+  registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
+  registerDocsRoutes(app);
 
   // [wiring: routes] — each feature registers its routes here.
   registerOAuthRoutes(app, oauth);

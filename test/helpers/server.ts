@@ -11,6 +11,7 @@ import { parseConfig, type Config } from '../../src/config.js';
 import { cryptoRandom, ManualClock } from '../../src/lib/clock.js';
 import { createStore } from '../../src/store/create-store.js';
 import type { Store } from '../../src/store/ports.js';
+import { contractRecorder } from './contract.js';
 import { createTestDatabase } from './postgres.js';
 
 export interface TestServer {
@@ -29,6 +30,8 @@ export interface TestServerOptions {
   dialect?: 'sqlite' | 'postgres';
   /** load data/demo-catalog.json (default true) */
   demo?: boolean;
+  /** check every response against /openapi.json; close() throws on drift (default true) */
+  contract?: boolean;
   clock?: ManualClock;
   deps?: Partial<AppDeps>;
 }
@@ -55,7 +58,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await store.migrate();
   if (options.demo !== false) await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, clock, cryptoRandom);
   const vitrine = await createApp({ config, store, clock, logger: pino({ level: 'silent' }), ...options.deps });
-  handler = vitrine.fetch;
+  const contract = contractRecorder(baseUrl, async () => (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json());
+  handler = options.contract === false ? vitrine.fetch : contract.wrap(vitrine.fetch);
 
   return {
     baseUrl,
@@ -64,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     clock,
     async close() {
+      const drift = await contract.finish();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) (server as { closeAllConnections(): void }).closeAllConnections();
@@ -72,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await store.close();
       await pgDb?.drop();
       rmSync(dir, { recursive: true, force: true });
+      if (drift) throw drift;
     },
   };
 }

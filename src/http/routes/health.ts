@@ -1,17 +1,48 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Store } from '../../store/ports.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../problem.js';
+import { problemResponse } from '../schemas.js';
+
+const NO_STORE = { 'Cache-Control': { schema: { type: 'string' as const, example: 'no-store' } } };
+
+const LivenessSchema = z.object({ status: z.literal('ok') }).openapi('Liveness', { description: 'The process answers.' });
+const ReadinessSchema = z
+  .object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']).openapi({ description: 'The storage dialect in use.' }) })
+  .openapi('Readiness', { description: 'The process answers and its database does too.' });
 
 /** Liveness says the process answers; readiness says its database does too. */
 export function registerHealthRoutes(app: OpenAPIHono<AppEnv>, store: Store): void {
-  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
-  app.get('/readyz', async (c) => {
-    try {
-      await store.ping();
-      return c.json({ status: 'ready', database: store.dialect }, 200, { 'cache-control': 'no-store' });
-    } catch {
-      return problem(c, { status: 503, code: 'not_ready', title: 'Not ready', detail: 'The database is not reachable.' });
-    }
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/healthz',
+      tags: ['Health'],
+      operationId: 'getLiveness',
+      summary: 'Liveness probe',
+      responses: { 200: { description: 'Alive.', headers: NO_STORE, content: { 'application/json': { schema: LivenessSchema } } } },
+    }),
+    (c) => c.json({ status: 'ok' as const }, 200, { 'cache-control': 'no-store' }),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/readyz',
+      tags: ['Health'],
+      operationId: 'getReadiness',
+      summary: 'Readiness probe (checks the database)',
+      responses: {
+        200: { description: 'Ready to serve.', headers: NO_STORE, content: { 'application/json': { schema: ReadinessSchema } } },
+        503: problemResponse('The database is not reachable (`not_ready`).'),
+      },
+    }),
+    async (c) => {
+      try {
+        await store.ping();
+        return c.json({ status: 'ready' as const, database: store.dialect }, 200, { 'cache-control': 'no-store' });
+      } catch {
+        return problem(c, { status: 503, code: 'not_ready', title: 'Not ready', detail: 'The database is not reachable.' }) as never;
+      }
+    },
+  );
 }

@@ -1,0 +1,202 @@
+import { isReference, type HeaderObject, type OpenApiDocument, type OperationObject, type ParameterObject, type Reference, type ResponseObject } from './types.js';
+
+/**
+ * Cross-cutting behaviour that every route shares (rate limits, bearer challenges, idempotency,
+ * the error renderer) is added to the generated document here, from the same rules the
+ * middleware applies, instead of being repeated by hand in each route's schema.
+ */
+
+export interface Metering {
+  /** policy name as it appears in the RateLimit fields */
+  name: string;
+  q: number;
+  w: number;
+  /** the policy answers 503 instead of admitting when its counter store fails */
+  failClosed: boolean;
+}
+
+export interface DecorateOptions {
+  /** which rate-limit policy meters a request, from the rate-limit middleware's own rule */
+  meteredBy(method: string, path: string): Metering | null;
+  idempotencyTtlSeconds: number;
+}
+
+const PROBLEM = 'application/problem+json';
+const problemRef = { $ref: '#/components/schemas/Problem' };
+const header = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
+const response = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
+
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Writes under /api/v1/ take an optional bearer (seed §1, §4 items 3–5); /api/v1/keys mints one instead. */
+function isBearerWrite(method: string, path: string): boolean {
+  return WRITE_METHODS.has(method) && path.startsWith('/api/v1/') && path !== '/api/v1/keys';
+}
+
+function writeScope(path: string): string {
+  return path.startsWith('/api/v1/sandbox/') ? 'sandbox:write' : 'inquiries:write';
+}
+
+function componentHeaders(ttlSeconds: number): Record<string, HeaderObject> {
+  return {
+    RateLimit: {
+      description:
+        'draft-ietf-httpapi-ratelimit-headers: the policy this request counted against, with `r` (requests remaining) and `t` (seconds until the window resets), e.g. `"reads";r=599;t=60`. Absent on unmetered paths and when rate limits are disabled.',
+      schema: { type: 'string', example: '"reads";r=599;t=60' },
+    },
+    'RateLimit-Policy': {
+      description: 'draft-ietf-httpapi-ratelimit-headers: the policy\'s quota `q` per window of `w` seconds, e.g. `"reads";q=600;w=60`.',
+      schema: { type: 'string', example: '"reads";q=600;w=60' },
+    },
+    'Retry-After': {
+      description: 'RFC 9110 §10.2.3: seconds to wait before retrying; never earlier than the window reset.',
+      required: true,
+      schema: { type: 'integer', minimum: 1, example: 42 },
+    },
+    'WWW-Authenticate': {
+      description:
+        'RFC 6750 §3 challenge with the RFC 9728 §5.1 `resource_metadata` parameter, e.g. `Bearer error="invalid_token", resource_metadata="{base_url}/.well-known/oauth-protected-resource"`.',
+      required: true,
+      schema: { type: 'string' },
+    },
+    'Idempotent-Replayed': {
+      description: `\`true\` when this response is the stored answer to an earlier request with the same Idempotency-Key and body (kept ${ttlSeconds} seconds).`,
+      schema: { type: 'string', enum: ['true'] },
+    },
+  };
+}
+
+function problemResponse(description: string, headers: Record<string, HeaderObject | Reference> = {}): ResponseObject {
+  return { description, headers, content: { [PROBLEM]: { schema: problemRef } } };
+}
+
+function componentResponses(): Record<string, ResponseObject> {
+  const rateLimitHeaders = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
+  const requiredRateLimitHeaders: Record<string, HeaderObject | Reference> = {
+    // Seed §7: a 429 always carries Retry-After and the RateLimit fields.
+    'Retry-After': header('Retry-After'),
+    RateLimit: { description: 'The exhausted policy: `r=0`.', required: true, schema: { type: 'string', example: '"writes";r=0;t=42' } },
+    'RateLimit-Policy': { description: 'The policy that was exceeded.', required: true, schema: { type: 'string', example: '"writes";q=30;w=60' } },
+  };
+  return {
+    ValidationFailed: problemResponse('The request is invalid (`validation_failed`); `errors` lists each field as `{path, message}`.', rateLimitHeaders),
+    Unauthorized: problemResponse(
+      'The bearer token is malformed, unknown, expired or revoked (`invalid_token`). Obtain a new one (see /auth.md) or send the request without Authorization.',
+      { 'WWW-Authenticate': header('WWW-Authenticate'), ...rateLimitHeaders },
+    ),
+    Forbidden: problemResponse('The token lacks the scope this operation needs (`insufficient_scope`).', { 'WWW-Authenticate': header('WWW-Authenticate'), ...rateLimitHeaders }),
+    IdempotencyInFlight: problemResponse('A request with this Idempotency-Key is still being processed; retry after it completes.', rateLimitHeaders),
+    Unprocessable: problemResponse(
+      'The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or the body refers to something that does not exist.',
+      rateLimitHeaders,
+    ),
+    PayloadTooLarge: problemResponse('The request body exceeds the configured limit (64 KiB by default).', rateLimitHeaders),
+    RateLimited: problemResponse('Rate limit exceeded; the problem names the `violated-policies`.', requiredRateLimitHeaders),
+    InternalError: problemResponse('Unexpected server error. The body names only the request id, never internal details.', rateLimitHeaders),
+    CredentialsUnavailable: problemResponse('Issuing credentials is paused because the rate-limit counters are unreachable (`temporarily_unavailable`).', {
+      'Retry-After': header('Retry-After'),
+    }),
+  };
+}
+
+function idempotencyParameter(ttlSeconds: number): ParameterObject {
+  return {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      `draft-ietf-httpapi-idempotency-key-header: a unique key per logical write (an sf-string, quoted or bare, 1–255 characters). ` +
+      `Retrying with the same key and body replays the stored response with \`Idempotent-Replayed: true\`; the same key with a different body is a 422; ` +
+      `while the first request is in flight a retry is a 409. Records are kept ${ttlSeconds} seconds. Without the header the write is accepted but not deduplicated.`,
+    schema: { type: 'string', minLength: 1, maxLength: 257, example: '"5f2b6d0e-8c1a-4b7e-9d3f-2a6c1e0b9f47"' },
+  };
+}
+
+function addResponse(operation: OperationObject, status: string, value: ResponseObject | Reference): void {
+  if (!(status in operation.responses)) operation.responses[status] = value;
+}
+
+function addHeaders(operation: OperationObject, headers: Record<string, Reference>): void {
+  for (const value of Object.values(operation.responses)) {
+    if (isReference(value)) continue; // shared components carry their own headers
+    value.headers ??= {};
+    for (const [name, ref] of Object.entries(headers)) if (!(name in value.headers)) value.headers[name] = ref;
+  }
+}
+
+function hasInputs(operation: OperationObject): boolean {
+  return (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
+}
+
+function decorateOperation(operation: OperationObject, method: string, path: string, options: DecorateOptions): void {
+  const metering = options.meteredBy(method.toUpperCase(), path);
+  // OAuth endpoints answer their own 400s in RFC 6749 §5.2 JSON, declared by their routes.
+  if (hasInputs(operation) && !path.startsWith('/oauth/')) addResponse(operation, '400', response('ValidationFailed'));
+  if (operation.requestBody !== undefined) addResponse(operation, '413', response('PayloadTooLarge'));
+  addResponse(operation, '500', response('InternalError'));
+
+  if (isBearerWrite(method, path) || (method === 'post' && path === '/mcp')) {
+    addResponse(operation, '401', response('Unauthorized'));
+    addResponse(operation, '403', response('Forbidden'));
+    // An empty requirement first: the bearer is optional (seed §1), anonymous writes are allowed.
+    // MCP tools decide per call which scope they need; a REST write needs its one scope.
+    operation.security ??= [{}, { bearer: [] }, { oauth2: path === '/mcp' ? [] : [writeScope(path)] }];
+  }
+  if (method === 'post' && isBearerWrite(method, path)) {
+    operation.parameters ??= [];
+    const declared = operation.parameters.some((p) => !isReference(p) && p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+    if (!declared) operation.parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+    addResponse(operation, '409', response('IdempotencyInFlight'));
+    addResponse(operation, '422', response('Unprocessable'));
+    addHeaders(operation, { 'Idempotent-Replayed': header('Idempotent-Replayed') });
+  }
+  if (metering) {
+    addResponse(operation, '429', response('RateLimited'));
+    if (metering.failClosed) addResponse(operation, '503', response('CredentialsUnavailable'));
+    addHeaders(operation, { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') });
+    const note = `Rate limit: the \`${metering.name}\` policy (${metering.q} requests per ${metering.w} seconds on this server).`;
+    operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
+  }
+  // Reads and credential endpoints need no credential; say so explicitly (an empty list).
+  operation.security ??= [];
+}
+
+/** Adds the shared components and per-operation responses, headers and security; mutates and returns `doc`. */
+export function decorateDocument(doc: OpenApiDocument, options: DecorateOptions): OpenApiDocument {
+  doc.components ??= {};
+  doc.components.headers = { ...componentHeaders(options.idempotencyTtlSeconds), ...doc.components.headers };
+  doc.components.responses = { ...componentResponses(), ...doc.components.responses };
+  doc.components.parameters = { IdempotencyKey: idempotencyParameter(options.idempotencyTtlSeconds), ...doc.components.parameters };
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (operation) decorateOperation(operation, method, path, options);
+    }
+  }
+  pruneUnused(doc);
+  return doc;
+}
+
+/** Drops the shared responses, headers and parameters that no operation ended up using. */
+function pruneUnused(doc: OpenApiDocument): void {
+  const components = doc.components!;
+  const kinds = ['responses', 'headers', 'parameters'] as const;
+  const used = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && !used.has(value)) {
+        used.add(value);
+        // a used component's own references (a response's headers) are used too
+        const match = /^#\/components\/(responses|headers|parameters)\/(.+)$/.exec(value);
+        if (match) collect(components[match[1] as (typeof kinds)[number]]?.[match[2]!]);
+      } else collect(value);
+    }
+  };
+  collect({ ...doc, components: { ...components, responses: undefined, headers: undefined, parameters: undefined } });
+  for (const kind of kinds) {
+    const entries = components[kind] ?? {};
+    for (const name of Object.keys(entries)) if (!used.has(`#/components/${kind}/${name}`)) delete entries[name];
+  }
+}

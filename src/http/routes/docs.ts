@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../env.js';
+import { problem } from '../problem.js';
+
+export const DOCS_PATH = '/docs';
+export const DOCS_ASSETS_PATH = '/docs/assets';
+
+/**
+ * Everything the page loads comes from this origin: no CDN, no inline script or style. Swagger
+ * UI sets its dynamic styles through the CSSOM (element.style), which CSP does not govern, so
+ * style-src needs no 'unsafe-inline' (test/openapi/docs.test.ts renders it in Chromium and demands
+ * no violation). data: images are the icons its stylesheet embeds.
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  // "Try it out" and the OAuth client-credentials dialog call this origin only.
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+// Relative URLs so the page also works behind a reverse proxy that mounts the service under a path.
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>vitrine API reference</title>
+<link rel="stylesheet" href="docs/assets/swagger-ui.css">
+<link rel="stylesheet" href="docs/assets/docs.css">
+<link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<noscript><p class="noscript">This reference needs JavaScript. The same description is available as JSON at <a href="openapi.json">/openapi.json</a>; the authentication walkthrough is at <a href="auth.md">/auth.md</a>.</p></noscript>
+<div id="swagger-ui"></div>
+<script src="docs/assets/swagger-ui-bundle.js"></script>
+<script src="docs/assets/init.js"></script>
+</body>
+</html>
+`;
+
+// An external file, never inline, so script-src needs no 'unsafe-inline' or hash.
+const INIT_SCRIPT = `(function () {
+  'use strict';
+  var spec = new URL('../../openapi.json', document.currentScript.src).href;
+  window.addEventListener('load', function () {
+    window.ui = SwaggerUIBundle({
+      url: spec,
+      dom_id: '#swagger-ui',
+      deepLinking: true,
+      // The public validator badge would send the document to a third party.
+      validatorUrl: null,
+      presets: [SwaggerUIBundle.presets.apis],
+      layout: 'BaseLayout',
+      persistAuthorization: false
+    });
+  });
+})();
+`;
+
+const PAGE_CSS = `body { margin: 0; background: #fafafa; }
+.noscript { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
+`;
+
+interface Asset {
+  body: Uint8Array;
+  type: string;
+  etag: string;
+}
+
+const VENDOR_FILES: Record<string, string> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+function asset(body: Uint8Array | string, type: string): Asset {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  return { body: bytes, type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+}
+
+/** Reads the renderer's files from the installed swagger-ui-dist package, once, on first use. */
+function loadAssets(): Map<string, Asset> {
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const assets = new Map<string, Asset>();
+  for (const [name, type] of Object.entries(VENDOR_FILES)) {
+    // Drop the sourceMappingURL comment: the maps are not served, and a browser would ask for them.
+    const raw = readFileSync(join(dir, name));
+    const body = type.startsWith('image/') ? raw : raw.toString('utf8').replace(/\n\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/, '\n');
+    assets.set(name, asset(body, type));
+  }
+  assets.set('init.js', asset(INIT_SCRIPT, 'text/javascript; charset=utf-8'));
+  assets.set('docs.css', asset(PAGE_CSS, 'text/css; charset=utf-8'));
+  return assets;
+}
+
+/** GET /docs: an interactive reference rendered from /openapi.json, served entirely from this server. */
+export function registerDocsRoutes(app: OpenAPIHono<AppEnv>): void {
+  let assets: Map<string, Asset> | null = null;
+
+  app.get(DOCS_PATH, (c) =>
+    c.html(PAGE, 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer' }),
+  );
+
+  app.get(`${DOCS_ASSETS_PATH}/:name`, (c) => {
+    assets ??= loadAssets();
+    const found = assets.get(c.req.param('name'));
+    if (!found) return problem(c, { status: 404, code: 'not_found', title: 'Not found', detail: `No documentation asset is named ${c.req.param('name')}.` });
+    const headers = { 'content-type': found.type, etag: found.etag, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' };
+    if (c.req.header('if-none-match') === found.etag) return c.body(null, 304, headers);
+    return c.body(found.body as Uint8Array<ArrayBuffer>, 200, headers);
+  });
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Cached } from '../../catalog/service.js';
+import { sendCached } from '../cached-response.js';
+import type { AppEnv } from '../env.js';
+import { buildOpenApiDocument, type OpenApiOptions } from '../openapi/document.js';
+import type { OpenApiDocument } from '../openapi/types.js';
+
+export const OPENAPI_PATH = '/openapi.json';
+
+const OpenApiDocumentSchema = z
+  .object({
+    openapi: z.string().openapi({ example: '3.1.0' }),
+    info: z.object({ title: z.string(), version: z.string() }).passthrough(),
+    paths: z.record(z.string(), z.object({}).passthrough()),
+  })
+  .passthrough()
+  .openapi('OpenApiDocument', { description: 'This document: OpenAPI 3.1, generated from the route schemas.' });
+
+/**
+ * Serves the generated document. The route set is fixed once createApp returns, so the document
+ * is built on the first request and kept, with a strong ETag (RFC 9110 §8.8.3).
+ */
+export function registerOpenApiRoute(app: OpenAPIHono<AppEnv>, options: OpenApiOptions): { document(): OpenApiDocument } {
+  let cached: Cached<OpenApiDocument> | null = null;
+  const load = (): Cached<OpenApiDocument> => {
+    if (cached) return cached;
+    const value = buildOpenApiDocument(app, options);
+    const body = JSON.stringify(value);
+    cached = { value, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    return cached;
+  };
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: OPENAPI_PATH,
+      tags: ['Discovery'],
+      operationId: 'getOpenApiDocument',
+      summary: 'The machine-readable interface description (this document)',
+      responses: {
+        200: {
+          description: 'The OpenAPI 3.1 document.',
+          content: { 'application/json': { schema: OpenApiDocumentSchema } },
+          headers: { ETag: { schema: { type: 'string' }, required: true } },
+        },
+        304: { description: 'Not modified (If-None-Match matched the ETag).' },
+      },
+    }),
+    (c) => sendCached(c, load(), 'public, max-age=300') as never,
+  );
+
+  return { document: () => load().value };
+}
