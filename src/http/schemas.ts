@@ -17,7 +17,7 @@ export const ProblemSchema = z
 
 export const ProjectImageSchema = z
   .object({ url: z.string().url(), alt: z.string(), width: z.number().int(), height: z.number().int() })
-  .openapi('ProjectImage');
+  .openapi('ProjectImage', { description: 'An image of the project, with its alternative text and intrinsic size in pixels.' });
 
 export const ProjectSchema = z
   .object({
@@ -47,7 +47,7 @@ export const ProjectListSchema = z
     data: z.array(ProjectSchema),
     next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` to get the next page; null on the last page.' }),
   })
-  .openapi('ProjectList');
+  .openapi('ProjectList', { description: 'One page of projects; follow `next_cursor` (or the `Link: rel="next"` header) for the next.' });
 
 const FacetCountSchema = z.object({ value: z.string(), count: z.number().int() });
 export const FacetsSchema = z
@@ -58,7 +58,7 @@ export const FacetsSchema = z
     technologies: z.array(FacetCountSchema),
     years: z.array(FacetCountSchema),
   })
-  .openapi('Facets');
+  .openapi('Facets', { description: 'How many published projects carry each tag, industry, service, technology and year: the valid filter values.' });
 
 export const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
@@ -93,10 +93,10 @@ export const InquirySchema = z
     client_id: z.string().nullable().openapi({ description: 'The client the bearer belonged to; null for anonymous inquiries.' }),
     created_at: z.string().datetime(),
   })
-  .openapi('Inquiry');
+  .openapi('Inquiry', { description: 'An inquiry as stored; readable only by the client that submitted it.' });
 
 export const InquiryReceiptSchema = InquirySchema.extend({
   status: z.literal('received'),
   sandbox: z.boolean().openapi({ description: 'true for sandbox writes, which are validated and answered but never stored.' }),
   links: z.object({ self: z.string().url() }),
-}).openapi('InquiryReceipt');
+}).openapi('InquiryReceipt', { description: 'The answer to a submitted inquiry (201, with `Location`).' });
