@@ -5,8 +5,8 @@ import { ALL_SCOPES } from './principal.js';
 import { hashSecret, mintApiKey, mintClientId } from './tokens.js';
 import { MAX_CLIENT_NAME_LENGTH } from './register.js';
 import { InvalidClientMetadataError } from './oauth-error.js';
+import { SANDBOX_SCENARIOS } from '../inquiries/sandbox-scenarios.js';
 
-export const SANDBOX_SCENARIOS = ['rate_limited', 'invalid_token', 'server_error', 'conflict', 'validation_error'] as const;
 
 export interface KeyResponse {
   api_key: string;

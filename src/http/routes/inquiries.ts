@@ -7,7 +7,8 @@ import { authenticate } from '../auth.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../problem.js';
 import { InquiryReceiptSchema, InquiryRequestSchema, InquirySchema, problemResponse } from '../schemas.js';
-import { createSandboxScenarios, SANDBOX_SCENARIOS, type ScenarioResponders } from './sandbox-scenarios.js';
+import { SANDBOX_SCENARIOS } from '../../inquiries/sandbox-scenarios.js';
+import { createSandboxScenarios, type ScenarioResponders } from './sandbox-scenarios.js';
 
 export interface InquiryRouteOptions {
   service: InquiryService;

@@ -1,17 +1,15 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
+import { SANDBOX_SCENARIOS, type SandboxScenario } from '../../inquiries/sandbox-scenarios.js';
 import { IdempotencyInFlightError } from '../../inquiries/service.js';
 import { ValidationError } from '../../lib/errors.js';
 import { domainErrorResponse, internalErrorResponse } from '../errors.js';
 import { problem } from '../problem.js';
 
 /**
- * `Sandbox-Scenario` lets an agent rehearse failures on purpose, like a payment API's test
- * cards: each value answers with exactly the status, headers and problem body the real path
+ * Answers a `Sandbox-Scenario` with exactly the status, headers and problem body the real path
  * gives in that situation. Honoured on sandbox writes only.
  */
-export const SANDBOX_SCENARIOS = ['rate_limited', 'invalid_token', 'server_error', 'conflict', 'validation_error'] as const;
-export type SandboxScenario = (typeof SANDBOX_SCENARIOS)[number];
 
 export interface ScenarioResponders {
   /** the real 429 of the `writes` policy */
