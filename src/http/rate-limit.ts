@@ -93,11 +93,23 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
         await next();
         // A handler that already answered with RateLimit fields (the sandbox rehearsing a 429) keeps its own.
         if (!c.res.headers.has('ratelimit')) {
-          c.header('RateLimit-Policy', rateLimitPolicyField(policyName, policy));
-          c.header('RateLimit', rateLimitField(policyName, outcome.decision.remaining, outcome.decision.resetSeconds));
+          setHeader(c, 'RateLimit-Policy', rateLimitPolicyField(policyName, policy));
+          setHeader(c, 'RateLimit', rateLimitField(policyName, outcome.decision.remaining, outcome.decision.resetSeconds));
         }
     }
   };
+}
+
+/**
+ * In place when the headers are mutable: `c.header()` after `next()` rebuilds the response around
+ * a body stream, which costs @hono/node-server its fast path for string bodies on every read.
+ */
+function setHeader(c: Context<AppEnv>, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
 
 export interface RateLimits {

@@ -47,8 +47,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = options.clock ?? new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
 
   // Listen first so PUBLIC_URL can name the real port.
-  let handler: (req: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
-  const server = serve({ fetch: (req) => handler(req), port: 0, hostname: '127.0.0.1' });
+  // The node bindings (env) carry the socket, which getConnInfo needs for the client IP.
+  let handler: (req: Request, env?: unknown) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
+  const server = serve({ fetch: (req, env) => handler(req, env), port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { describe, it } from 'node:test';
+import pino from 'pino';
+import { hashSecret } from '../../src/oauth/tokens.js';
+import { parseSfList } from '../ratelimit/sf.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const LIMITS = JSON.stringify({ reads: { q: 5, w: 60 }, writes: { q: 3, w: 60 }, register: { q: 2, w: 3600 }, auth: { q: 2, w: 60 } });
+
+async function withServer(env: Record<string, string>, run: (server: TestServer) => Promise<void>, deps?: Parameters<typeof startTestServer>[0]['deps']): Promise<void> {
+  const server = await startTestServer({ env: { RATE_LIMITS: LIMITS, ...env }, ...(deps ? { deps } : {}) });
+  try {
+    await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+function postInquiry(server: TestServer, headers: Record<string, string> = {}, path = '/api/v1/inquiries'): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+}
+
+/** The RateLimit fields of a response, parsed back from their Structured Field syntax. */
+function fields(res: Response): { policy: { name: string; q: number; w: number }; state: { name: string; r: number; t: number } } {
+  const [policy] = parseSfList(res.headers.get('ratelimit-policy') ?? assert.fail('no RateLimit-Policy'));
+  const [state] = parseSfList(res.headers.get('ratelimit') ?? assert.fail('no RateLimit'));
+  assert.deepEqual(Object.keys(policy!.params).sort(), ['q', 'w']);
+  assert.deepEqual(Object.keys(state!.params).sort(), ['r', 't']);
+  return {
+    policy: { name: policy!.value, q: policy!.params.q as number, w: policy!.params.w as number },
+    state: { name: state!.value, r: state!.params.r as number, t: state!.params.t as number },
+  };
+}
+
+async function seedBearer(server: TestServer, clientId: string): Promise<string> {
+  const token = `vt_key_${clientId}_test_secret_value`;
+  await server.store.clients.create({
+    client_id: clientId,
+    client_name: clientId,
+    token_endpoint_auth_method: 'none',
+    grant_types: ['client_credentials'],
+    scope: 'catalog:read inquiries:write sandbox:write',
+    secret_hash: null,
+    client_id_issued_at: Math.floor(server.clock.now() / 1000),
+  });
+  await server.store.credentials.insert({
+    hash: hashSecret(token),
+    kind: 'api_key',
+    client_id: clientId,
+    scope: 'catalog:read inquiries:write sandbox:write',
+    identity_type: 'anonymous',
+    subject: null,
+    created_at: server.clock.now(),
+    expires_at: null,
+    revoked_at: null,
+  });
+  return token;
+}
+
+describe('draft-ietf-httpapi-ratelimit-headers on every metered response', () => {
+  it('sends RateLimit-Policy and RateLimit as Structured Field Lists, counting r down per request', () => {
+    return withServer({}, async (server) => {
+      const first = await fetch(`${server.baseUrl}/api/v1/projects`);
+      assert.equal(first.status, 200);
+      assert.equal(first.headers.get('ratelimit-policy'), '"reads";q=5;w=60');
+      assert.equal(first.headers.get('ratelimit'), '"reads";r=4;t=60');
+      server.clock.advance(19_000);
+      const second = await fetch(`${server.baseUrl}/api/v1/facets`);
+      assert.deepEqual(fields(second), { policy: { name: 'reads', q: 5, w: 60 }, state: { name: 'reads', r: 3, t: 41 } });
+    });
+  });
+
+  it('meters writes under their own policy, also when the write itself is rejected', () => {
+    return withServer({}, async (server) => {
+      const res = await postInquiry(server);
+      assert.notEqual(res.status, 429);
+      assert.deepEqual(fields(res), { policy: { name: 'writes', q: 3, w: 60 }, state: { name: 'writes', r: 2, t: 60 } });
+    });
+  });
+
+  it('does not meter OPTIONS preflights or the health and readiness probes', () => {
+    return withServer({}, async (server) => {
+      for (let i = 0; i < 8; i++) {
+        const preflight = await fetch(`${server.baseUrl}/oauth/token`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } });
+        assert.notEqual(preflight.status, 429);
+        assert.equal(preflight.headers.get('ratelimit'), null);
+        for (const path of ['/healthz', '/readyz']) {
+          const probe = await fetch(`${server.baseUrl}${path}`);
+          assert.equal(probe.status, 200, path);
+          assert.equal(probe.headers.get('ratelimit'), null, path);
+        }
+      }
+    });
+  });
+});
+
+describe('429 when a policy is exhausted', () => {
+  it('answers a quota-exceeded problem with Retry-After and r=0, then admits again once the window resets', () => {
+    return withServer({}, async (server) => {
+      for (const expected of [2, 1, 0]) assert.equal(fields(await postInquiry(server)).state.r, expected);
+      server.clock.advance(19_000);
+      const limited = await postInquiry(server);
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers.get('content-type'), 'application/problem+json');
+      assert.equal(limited.headers.get('retry-after'), '41');
+      assert.equal(limited.headers.get('ratelimit-policy'), '"writes";q=3;w=60');
+      assert.equal(limited.headers.get('ratelimit'), '"writes";r=0;t=41');
+      const body = (await limited.json()) as Record<string, unknown>;
+      assert.equal(body.type, `${server.baseUrl}/problems/quota-exceeded`);
+      assert.equal(body.status, 429);
+      assert.equal(body.error, 'rate_limited');
+      assert.deepEqual(body['violated-policies'], ['writes']);
+      assert.equal(body.instance, '/api/v1/inquiries');
+
+      // Reads have their own quota and are untouched.
+      assert.equal((await fetch(`${server.baseUrl}/api/v1/projects`)).status, 200);
+
+      // Retry-After is never earlier than the reset: waiting exactly that long is enough.
+      server.clock.advance(41_000);
+      const again = await postInquiry(server);
+      assert.notEqual(again.status, 429);
+      assert.deepEqual(fields(again).state, { name: 'writes', r: 2, t: 60 });
+    });
+  });
+
+  it('uses the same problem body on OAuth endpoints (RFC 6749 defines no throttling code)', () => {
+    return withServer({}, async (server) => {
+      const token = () => fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'nobody' }) });
+      for (let i = 0; i < 2; i++) assert.notEqual((await token()).status, 429);
+      const limited = await token();
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers.get('content-type'), 'application/problem+json');
+      assert.equal(limited.headers.get('ratelimit'), '"auth";r=0;t=60');
+      assert.deepEqual(((await limited.json()) as Record<string, unknown>)['violated-policies'], ['auth']);
+    });
+  });
+
+  it('the sandbox rate_limited scenario rehearses the exact headers and body of the real 429', () => {
+    return withServer({}, async (server) => {
+      const rehearsal = await postInquiry(server, { 'sandbox-scenario': 'rate_limited' }, '/api/v1/sandbox/inquiries');
+      assert.equal(rehearsal.status, 429);
+      for (let i = 0; i < 2; i++) await postInquiry(server);
+      const real = await postInquiry(server);
+      assert.equal(real.status, 429);
+      for (const name of ['content-type', 'retry-after', 'ratelimit-policy', 'ratelimit', 'cache-control']) {
+        assert.equal(rehearsal.headers.get(name), real.headers.get(name), name);
+      }
+      const { instance: _a, ...rehearsed } = (await rehearsal.json()) as Record<string, unknown>;
+      const { instance: _b, ...actual } = (await real.json()) as Record<string, unknown>;
+      assert.deepEqual(rehearsed, actual);
+    });
+  });
+});
+
+describe('whose quota a request spends', () => {
+  it('a verified bearer spends its client quota; other clients and anonymous callers keep theirs', () => {
+    return withServer({}, async (server) => {
+      const alice = await seedBearer(server, 'vt_client_alice');
+      const bob = await seedBearer(server, 'vt_client_bob');
+      for (let i = 0; i < 3; i++) assert.notEqual((await postInquiry(server, { authorization: `Bearer ${alice}` })).status, 429);
+      assert.equal((await postInquiry(server, { authorization: `Bearer ${alice}` })).status, 429);
+      assert.equal(fields(await postInquiry(server, { authorization: `Bearer ${bob}` })).state.r, 2);
+      assert.equal(fields(await postInquiry(server)).state.r, 2);
+    });
+  });
+
+  it('an invalid bearer on a read is counted against the IP, never failing because of the limiter', () => {
+    return withServer({}, async (server) => {
+      assert.equal(fields(await fetch(`${server.baseUrl}/api/v1/projects`)).state.r, 4);
+      const bogus = await fetch(`${server.baseUrl}/api/v1/projects`, { headers: { authorization: 'Bearer not-a-real-token' } });
+      assert.notEqual(bogus.status, 429);
+      assert.equal(fields(bogus).state.r, 3);
+      assert.equal(fields(await fetch(`${server.baseUrl}/api/v1/projects`)).state.r, 2);
+    });
+  });
+
+  it('credential minting is always per IP: a bearer does not buy a fresh register quota', () => {
+    return withServer({}, async (server) => {
+      const alice = await seedBearer(server, 'vt_client_alice');
+      const register = (headers: Record<string, string>) =>
+        fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ client_name: 'x', token_endpoint_auth_method: 'none' }) });
+      assert.notEqual((await register({})).status, 429);
+      assert.notEqual((await fetch(`${server.baseUrl}/api/v1/keys`)).status, 429);
+      const limited = await register({ authorization: `Bearer ${alice}` });
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers.get('ratelimit-policy'), '"register";q=2;w=3600');
+    });
+  });
+});
+
+describe('when the counter store fails', () => {
+  it('admits reads and writes unmetered, refuses credential minting with 503, and logs at most once per 30 s', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = pino({ level: 'error' }, sink);
+    return withServer(
+      { REDIS_URL: 'redis://127.0.0.1:1' },
+      async (server) => {
+        const read = await fetch(`${server.baseUrl}/api/v1/projects`);
+        assert.equal(read.status, 200);
+        assert.equal(read.headers.get('ratelimit'), null);
+        assert.notEqual((await postInquiry(server)).status, 503);
+        const register = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token_endpoint_auth_method":"none"}' });
+        assert.equal(register.status, 503);
+        assert.equal(register.headers.get('content-type'), 'application/problem+json');
+        assert.ok(Number(register.headers.get('retry-after')) > 0);
+        const body = (await register.json()) as Record<string, unknown>;
+        assert.equal(body.error, 'temporarily_unavailable');
+        assert.ok(!JSON.stringify(body).includes('127.0.0.1:1'), 'no internal detail in the body');
+        const token = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'x' }) });
+        assert.equal(token.status, 503);
+        const failures = () => lines.filter((l) => l.includes('rate-limit store failed')).length;
+        assert.equal(failures(), 1);
+        server.clock.advance(30_000);
+        await fetch(`${server.baseUrl}/api/v1/projects`);
+        assert.equal(failures(), 2);
+      },
+      { logger },
+    );
+  });
+});
+
+describe('RATE_LIMITS_ENABLED=false', () => {
+  it('meters nothing and sends no RateLimit fields', () => {
+    return withServer({ RATE_LIMITS_ENABLED: 'false' }, async (server) => {
+      for (let i = 0; i < 5; i++) {
+        const res = await postInquiry(server);
+        assert.notEqual(res.status, 429);
+        assert.equal(res.headers.get('ratelimit'), null);
+      }
+    });
+  });
+});
