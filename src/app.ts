@@ -1,6 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import pino, { type Logger } from 'pino';
 import { SANDBOX_CATALOG_PATH } from './catalog/data-files.js';
@@ -11,6 +10,8 @@ import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/errors.js';
 import { notFoundHandler } from './http/not-found.js';
 import { problem } from './http/problem.js';
+import { publicCors } from './http/public-cors.js';
+import { setResponseHeader } from './http/response-headers.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { registerOpenApiRoute } from './http/routes/openapi.js';
@@ -87,21 +88,21 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     c.set('baseUrl', baseUrl);
     c.set('principal', null);
     await next();
-    c.header('x-request-id', requestId);
+    setResponseHeader(c, 'x-request-id', requestId);
     // Never the query string's secrets or any header: method, path, status and timing only.
     logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
   });
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', xFrameOptions: 'DENY' }));
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
-  const publicCors = cors({ origin: '*', credentials: false, exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 });
-  for (const path of ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md']) app.use(path, publicCors);
-  app.use(
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) =>
-        problem(c as never, { status: 413, code: 'payload_too_large', title: 'Payload too large', detail: `Request bodies are limited to ${config.bodyLimitBytes} bytes.` }),
-    }),
-  );
+  const corsForPublic = publicCors({ exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 });
+  for (const path of ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md']) app.use(path, corsForPublic);
+  const limitBody = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: (c) =>
+      problem(c as never, { status: 413, code: 'payload_too_large', title: 'Payload too large', detail: `Request bodies are limited to ${config.bodyLimitBytes} bytes.` }),
+  });
+  // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   // [wiring: middleware] — rate limits and other cross-cutting middleware, before the routes.
   app.use(clientIp(config.trustProxy));

@@ -1,0 +1,14 @@
+/**
+ * The vitrine server as `npm start` runs it, in a child process of the benchmark: reports its
+ * port over IPC and answers `cpu` messages with process.cpuUsage(), so the bench measures
+ * only the server's CPU, never autocannon's.
+ */
+import { parseConfig } from '../../src/config.js';
+import { startServer } from '../../src/server.js';
+
+const running = await startServer(parseConfig(process.env));
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'cpu') process.send!({ type: 'cpu', usage: process.cpuUsage() });
+  if (message.type === 'stop') void running.close().then(() => process.exit(0));
+});
+process.send!({ type: 'ready', port: running.port });
