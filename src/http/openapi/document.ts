@@ -12,7 +12,7 @@ export const SCOPES = {
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Catalog: 'The public portfolio catalog. No credential needed.',
-  Sandbox: 'The test environment: a fixed fixture catalog and writes that are validated and answered like the real ones, then discarded.',
+  Sandbox: 'The test environment (seed §4 items 2, 4, 5): a fixed fixture catalog, and inquiries that are validated and answered like the real ones, then discarded. Any other write under /api/v1/sandbox/ is a 404 problem.',
   Inquiries: 'Inquiries from people and agents. A bearer token is optional and attributes the write.',
   OAuth: 'The agent-oriented OAuth 2.0 authorization server (RFC 6749, 7009, 7591, 8414). See /auth.md.',
   Keys: 'Free API keys, with no account, payment or waitlist.',
