@@ -1,6 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import pino, { type Logger } from 'pino';
 import { SANDBOX_CATALOG_PATH } from './catalog/data-files.js';
 import { seedIfEmpty } from './catalog/seed.js';
@@ -11,7 +10,8 @@ import { errorHandler } from './http/errors.js';
 import { notFoundHandler } from './http/not-found.js';
 import { problem } from './http/problem.js';
 import { publicCors } from './http/public-cors.js';
-import { setResponseHeader } from './http/response-headers.js';
+import { announceResponseHeaders, applyResponseHeaders } from './http/response-headers.js';
+import { secureHeaders } from './http/secure-headers.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { registerOpenApiRoute } from './http/routes/openapi.js';
@@ -87,12 +87,14 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     c.set('requestId', requestId);
     c.set('baseUrl', baseUrl);
     c.set('principal', null);
+    const headers = { 'x-request-id': requestId };
+    announceResponseHeaders(c, headers);
     await next();
-    setResponseHeader(c, 'x-request-id', requestId);
+    applyResponseHeaders(c, headers);
     // Never the query string's secrets or any header: method, path, status and timing only.
     logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
   });
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', xFrameOptions: 'DENY' }));
+  app.use(secureHeaders());
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
   const corsForPublic = publicCors({ exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 });
   for (const path of ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md']) app.use(path, corsForPublic);

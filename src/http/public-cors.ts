@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { setResponseHeader } from './response-headers.js';
+import { announceResponseHeaders, applyResponseHeaders } from './response-headers.js';
 
 export interface PublicCorsOptions {
   exposeHeaders: string[];
@@ -11,16 +11,19 @@ export interface PublicCorsOptions {
 /**
  * CORS for public, credential-less resources: any origin may read, cookies are never allowed
  * (Fetch standard: `*` is incompatible with credentials). Preflights go to Hono's `cors`; actual
- * requests get their two headers after the handler, in place, because Hono's `cors` touches
+ * requests get their two headers announced before the handler (response-headers.ts), because Hono's `cors` touches
  * `c.res` before the handler runs and that forces a slow rebuild of every response.
  */
 export function publicCors(options: PublicCorsOptions): MiddlewareHandler {
   const preflight = cors({ origin: '*', credentials: false, ...options });
   const expose = options.exposeHeaders.join(',');
+  const headers: Record<string, string> = { 'access-control-allow-origin': '*' };
+  if (expose) headers['access-control-expose-headers'] = expose;
+  Object.freeze(headers);
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
+    announceResponseHeaders(c, headers);
     await next();
-    setResponseHeader(c, 'access-control-allow-origin', '*');
-    if (expose) setResponseHeader(c, 'access-control-expose-headers', expose);
+    applyResponseHeaders(c, headers);
   };
 }

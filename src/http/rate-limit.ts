@@ -12,6 +12,7 @@ import { subjectKey } from '../ratelimit/subject.js';
 import type { Store } from '../store/ports.js';
 import type { AppEnv } from './env.js';
 import { PROBLEM_CONTENT_TYPE, problem, problemDocument } from './problem.js';
+import { announceResponseHeaders, answeredWithAnnouncedHeaders, applyResponseHeaders } from './response-headers.js';
 
 /** Resolves the caller's client id from a verified credential, or null to fall back to the IP. */
 export type Identify = (c: Context<AppEnv>) => Promise<string | null>;
@@ -89,27 +90,16 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
         );
       case 'unmetered':
         return next();
-      case 'admitted':
+      case 'admitted': {
+        const fields = { 'ratelimit-policy': rateLimitPolicyField(policyName, policy), ratelimit: rateLimitField(policyName, outcome.decision.remaining, outcome.decision.resetSeconds) };
+        // Announced, so a cached read answers with them in one step (response-headers.ts).
+        announceResponseHeaders(c, fields);
         await next();
         // A handler that already answered with RateLimit fields (the sandbox rehearsing a 429) keeps its own.
-        if (!c.res.headers.has('ratelimit')) {
-          setHeader(c, 'RateLimit-Policy', rateLimitPolicyField(policyName, policy));
-          setHeader(c, 'RateLimit', rateLimitField(policyName, outcome.decision.remaining, outcome.decision.resetSeconds));
-        }
+        if (!answeredWithAnnouncedHeaders(c) && !c.res.headers.has('ratelimit')) applyResponseHeaders(c, fields);
+      }
     }
   };
-}
-
-/**
- * In place when the headers are mutable: `c.header()` after `next()` rebuilds the response around
- * a body stream, which costs @hono/node-server its fast path for string bodies on every read.
- */
-function setHeader(c: Context<AppEnv>, name: string, value: string): void {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    c.header(name, value);
-  }
 }
 
 export interface RateLimits {

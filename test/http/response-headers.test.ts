@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Hono } from 'hono';
+import { secureHeaders as honoSecureHeaders } from 'hono/secure-headers';
+import { SECURE_HEADERS } from '../../src/http/secure-headers.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Cached reads answer in one step with headers announced by the middleware (response-headers.ts);
+ * every other answer gets them set after the handler. Both must carry the same headers.
+ */
+
+/** Headers that are the same on every answer of the public API, whatever the handler. */
+const PER_ANSWER = ['x-request-id', 'access-control-allow-origin', 'access-control-expose-headers', 'ratelimit', 'ratelimit-policy'];
+
+function decorations(res: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of [...Object.keys(SECURE_HEADERS), ...PER_ANSWER]) {
+    const value = res.headers.get(name);
+    if (value !== null) out[name] = name === 'x-request-id' ? '(id)' : name === 'ratelimit' ? value.replace(/;r=\d+/, ';r=N') : value;
+  }
+  return out;
+}
+
+describe('security headers', () => {
+  it("are exactly the ones Hono's secureHeaders middleware sets with our options", async () => {
+    const app = new Hono();
+    app.use(honoSecureHeaders({ crossOriginResourcePolicy: 'cross-origin', xFrameOptions: 'DENY' }));
+    app.get('/', (c) => c.body(null));
+    const res = await app.request('/');
+    assert.deepEqual(Object.fromEntries(res.headers), { ...SECURE_HEADERS });
+  });
+});
+
+describe('announced response headers on cached and uncached answers', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.close());
+
+  it('gives a cached 200, its 304, a 400 problem and a 404 problem the same security, CORS, request-id and RateLimit headers', async () => {
+    const list = await fetch(`${server.baseUrl}/api/v1/projects?limit=2`);
+    await list.arrayBuffer();
+    assert.equal(list.status, 200);
+    const expected = decorations(list);
+    assert.deepEqual(Object.keys(expected).sort(), [...Object.keys(SECURE_HEADERS), ...PER_ANSWER].sort(), 'the cached read carries every header');
+    assert.equal(expected['x-frame-options'], 'DENY');
+    assert.equal(expected['access-control-allow-origin'], '*');
+    assert.match(list.headers.get('ratelimit-policy') ?? '', /^"reads";q=\d+;w=\d+$/);
+
+    const notModified = await fetch(`${server.baseUrl}/api/v1/projects?limit=2`, { headers: { 'if-none-match': list.headers.get('etag')! } });
+    assert.equal(notModified.status, 304);
+    assert.deepEqual(decorations(notModified), expected);
+
+    const bad = await fetch(`${server.baseUrl}/api/v1/projects?limit=0`);
+    await bad.arrayBuffer();
+    assert.equal(bad.status, 400);
+    assert.deepEqual(decorations(bad), expected);
+
+    const missing = await fetch(`${server.baseUrl}/api/v1/projects/no-such-project`);
+    await missing.arrayBuffer();
+    assert.equal(missing.status, 404);
+    assert.deepEqual(decorations(missing), expected);
+  });
+
+  it('gives each answer its own request id', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${server.baseUrl}/api/v1/projects?limit=1`);
+      await res.arrayBuffer();
+      ids.add(res.headers.get('x-request-id')!);
+    }
+    assert.equal(ids.size, 5);
+  });
+
+  it('sends the cached body bytes unchanged, non-ASCII text included', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/projects?limit=100`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    assert.equal(Number(res.headers.get('content-length')), bytes.length);
+    const entry = await server.vitrine.catalog.list({ limit: 100 });
+    assert.equal(bytes.toString('utf8'), entry.body);
+  });
+});
