@@ -12,6 +12,7 @@ import { problem } from './http/problem.js';
 import { publicCors } from './http/public-cors.js';
 import { announceResponseHeaders, applyResponseHeaders } from './http/response-headers.js';
 import { secureHeaders } from './http/secure-headers.js';
+import { requestIds } from './http/request-id.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { registerOpenApiRoute } from './http/routes/openapi.js';
@@ -81,9 +82,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
 
+  const nextRequestId = requestIds(random);
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = random.bytes(9).toString('base64url');
+    const requestId = nextRequestId();
     c.set('requestId', requestId);
     c.set('baseUrl', baseUrl);
     c.set('principal', null);
