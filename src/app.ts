@@ -25,6 +25,8 @@ import { InquiryService } from './inquiries/service.js';
 import { invalidTokenResponse } from './http/auth.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
+import { registerPageRoutes } from './http/routes/pages.js';
+import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
 import { createMcpEndpoint } from './mcp/endpoint.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
 import type { Store } from './store/ports.js';
@@ -137,8 +139,12 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     },
   });
 
-  app.notFound(notFoundHandler(app));
-  app.onError(errorHandler(logger));
+  // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
+  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl });
+  registerAgentSurfaces(app, { catalog, publicUrl: baseUrl });
+
+  app.notFound(pages.notFound(notFoundHandler(app)));
+  app.onError(pages.onError(errorHandler(logger)));
 
   return {
     app,

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { AppEnv } from './env.js';
+import { HTML_CSP } from './html-response.js';
+import { prefersHtml } from './negotiate.js';
+
+/** Machine surfaces answer problem+json whatever the Accept header says. */
+const MACHINE_PREFIXES = ['/api/', '/oauth/', '/mcp', '/.well-known/', '/openapi.json', '/auth.md', '/problems/'];
+
+export function isMachinePath(path: string): boolean {
+  return path === '/api' || MACHINE_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+type NotFound = (c: Context<AppEnv>) => Response | Promise<Response>;
+type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response>;
+
+/**
+ * Wraps the problem+json renderers: a browser (Accept ranks text/html above JSON) asking for a
+ * page gets a friendly HTML page with the same status and headers. 405 stays a problem, since
+ * its `Allow` answer is for programs, as do all API, OAuth and MCP paths.
+ */
+export function htmlErrorPages(render: (status: number, requestId: string | undefined) => string) {
+  const convert = (c: Context<AppEnv>, response: Response): Response => {
+    if (response.status < 400 || response.status === 405 || isMachinePath(c.req.path) || !prefersHtml(c.req.header('accept'))) return response;
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'text/html; charset=utf-8');
+    headers.set('content-security-policy', HTML_CSP);
+    headers.set('cache-control', 'no-store');
+    headers.delete('content-length');
+    return new Response(render(response.status, c.get('requestId')), { status: response.status, headers });
+  };
+  return {
+    notFound: (inner: NotFound): NotFound => async (c) => convert(c, await inner(c)),
+    onError: (inner: OnError): OnError => async (error, c) => convert(c, await inner(error, c)),
+  };
+}

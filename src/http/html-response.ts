@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * CSP for every HTML page: no script at all, styles and images from this origin only, forms
+ * may post only here, and no page may be framed (clickjacking) or rebase its relative URLs.
+ */
+export const HTML_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; object-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** RFC 9110 §8.8.3: a strong validator derived from the representation's bytes. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** RFC 9110 §13.1.2: If-None-Match uses the weak comparison; `*` matches any representation. */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+export interface TextResponseOptions {
+  contentType: string;
+  status?: number;
+  cacheControl: string;
+  /** answer 304 when If-None-Match matches (cacheable GETs only) */
+  conditional?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** A text representation with a strong ETag, optionally honouring If-None-Match. */
+export function sendText(c: Context, body: string, options: TextResponseOptions): Response {
+  const etag = strongEtag(body);
+  const headers: Record<string, string> = { etag, 'cache-control': options.cacheControl, ...options.headers };
+  if (options.conditional !== false && (options.status ?? 200) === 200 && ifNoneMatchMatches(c.req.header('if-none-match'), etag)) {
+    return c.body(null, 304, headers);
+  }
+  return c.body(body, (options.status ?? 200) as ContentfulStatusCode, { 'content-type': options.contentType, ...headers });
+}
+
+export function sendHtml(c: Context, html: string, options: Omit<TextResponseOptions, 'contentType'>): Response {
+  return sendText(c, html, {
+    ...options,
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'content-security-policy': HTML_CSP, ...options.headers },
+  });
+}

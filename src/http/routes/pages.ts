@@ -1,0 +1,199 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { ApiProject } from '../../catalog/api-project.js';
+import { SLUG_PATTERN } from '../../catalog/project.js';
+import type { CatalogService, ListInput } from '../../catalog/service.js';
+import type { SubmitContext, SubmitOutcome } from '../../inquiries/types.js';
+import type { Clock, Random } from '../../lib/clock.js';
+import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { allProjects } from '../../pages/all-projects.js';
+import { assetUrl, loadAssets } from '../../pages/assets.js';
+import { hasCriteria, parseCatalogQuery } from '../../pages/catalog-query.js';
+import { FormTokens } from '../../pages/form-token.js';
+import { EMPTY_VALUES, INQUIRY_FIELDS, type InquiryErrors, type InquiryValues } from '../../pages/inquiry-form.js';
+import { formErrors, inquiryInput } from '../../pages/inquiry-submission.js';
+import type { Site } from '../../pages/layout.js';
+import { placeholderSvg } from '../../pages/placeholder-svg.js';
+import { projectMarkdown } from '../../pages/project-markdown.js';
+import { renderCatalogPage, renderErrorPage, renderInquiryForm, renderProjectPage, renderThanksPage } from '../../pages/render.js';
+import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
+import type { AppEnv } from '../env.js';
+import { htmlErrorPages } from '../html-errors.js';
+import { sendHtml, sendText } from '../html-response.js';
+import { prefersMarkdown } from '../negotiate.js';
+
+const PAGE_CACHE = 'public, max-age=60';
+const PAGE_SIZE = 12;
+const FEATURED_LIMIT = 6;
+/** How long a second submit of the same form waits for the first to finish (double clicks). */
+const IN_FLIGHT_RETRIES = 30;
+const IN_FLIGHT_WAIT_MS = 100;
+
+export interface PageRoutesOptions {
+  catalog: CatalogService;
+  inquiries: { submit(input: unknown, ctx: SubmitContext): Promise<SubmitOutcome> };
+  clock: Clock;
+  random: Random;
+  publicUrl: string;
+  siteName?: string;
+}
+
+/**
+ * The human catalog: server-rendered pages that need no JavaScript, the inquiry form, generated
+ * image placeholders and the site stylesheet. Returns the HTML error-page wrappers for app.ts.
+ */
+export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutesOptions) {
+  const { catalog, publicUrl } = options;
+  const assets = loadAssets();
+  const site: Site = { name: options.siteName ?? 'Vitrine', baseUrl: publicUrl, cssHref: assetUrl(assets, 'site.css'), iconHref: assetUrl(assets, 'favicon.svg') };
+  const tokens = new FormTokens(options.clock, options.random);
+  const publicOrigin = new URL(publicUrl).origin;
+
+  app.get('/assets/:name', (c) => {
+    const asset = assets.get(c.req.param('name'));
+    if (!asset) throw new NotFoundError(`no asset named "${c.req.param('name')}"`);
+    // Versioned URLs (?v=<content hash>) never change meaning, so they may be cached for a year.
+    const immutable = c.req.query('v') === asset.version;
+    return sendText(c, asset.body, { contentType: asset.contentType, cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300' });
+  });
+
+  app.get('/', async (c) => {
+    const { query, cursor } = parseCatalogQuery(new URL(c.req.url).searchParams);
+    const filtered = hasCriteria(query);
+    const criteria: Omit<ListInput, 'limit'> = { q: query.q, tag: query.tag, industry: query.industry, service: query.service, technology: query.technology, year: query.year ? Number(query.year) : undefined };
+    const featured = filtered ? [] : (await catalog.list({ featured: true, limit: FEATURED_LIMIT })).value.data;
+    // Unfiltered, featured work leads and the list below holds the rest; the cursor is bound to that split.
+    const listInput: ListInput = { ...criteria, featured: !filtered && featured.length > 0 ? false : undefined, limit: PAGE_SIZE, cursor };
+    const page = await catalog.list(listInput).catch((error: unknown) => {
+      // A stale or hand-edited cursor in a browser URL shows the first page rather than an error.
+      if (error instanceof ValidationError && cursor) return catalog.list({ ...listInput, cursor: undefined });
+      throw error;
+    });
+    const facets = (await catalog.facets()).value;
+    const html = renderCatalogPage({ site, query, featured: cursor ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued: cursor !== undefined, facets });
+    // RFC 9727 §3 and RFC 8288: the home page points programs at the API catalog, OpenAPI and MCP.
+    const link = [
+      `<${publicUrl}${API_CATALOG_PATH}>; rel="api-catalog"`,
+      `<${publicUrl}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json"`,
+      `<${publicUrl}/docs>; rel="service-doc"; type="text/html"`,
+      `<${publicUrl}/mcp>; rel="service"; title="MCP endpoint (Streamable HTTP)"`,
+      `<${publicUrl}/llms.txt>; rel="describedby"; type="text/plain"`,
+    ].join(', ');
+    return sendHtml(c, html, { cacheControl: PAGE_CACHE, headers: { link, vary: 'Accept-Encoding' } });
+  });
+
+  app.get('/projects/:slug', async (c) => {
+    const requested = c.req.param('slug');
+    const mirror = requested.endsWith('.md');
+    const slug = mirror ? requested.slice(0, -3) : requested;
+    if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError(`no published project has the slug "${slug}"`);
+    const project = (await catalog.get(slug)).value;
+    const markdownUrl = `${publicUrl}/projects/${slug}.md`;
+    if (mirror) return sendText(c, projectMarkdown(project, publicUrl), { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { link: `<${project.links.html}>; rel="canonical"`, vary: 'Accept-Encoding' } });
+    // RFC 9110 §12.5.1 / §12.5.5: one URL, HTML or Markdown by Accept, so caches must key on it.
+    const vary = 'Accept, Accept-Encoding';
+    if (prefersMarkdown(c.req.header('accept'))) {
+      return sendText(c, projectMarkdown(project, publicUrl), { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary, 'content-location': markdownUrl } });
+    }
+    const html = renderProjectPage(site, project);
+    return sendHtml(c, html, { cacheControl: PAGE_CACHE, headers: { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` } });
+  });
+
+  app.get('/images/:slug/:file', async (c) => {
+    const slug = c.req.param('slug');
+    const match = /^([1-9]\d?)\.svg$/.exec(c.req.param('file'));
+    if (!match || slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError('no such image');
+    const project = (await catalog.get(slug)).value;
+    const index = Number(match[1]);
+    const total = Math.max(project.images.length, 1);
+    if (index > total) throw new NotFoundError('no such image');
+    const svg = placeholderSvg({ slug, title: project.title, index, total, alt: project.images[index - 1]?.alt });
+    return sendText(c, svg, {
+      contentType: 'image/svg+xml',
+      cacheControl: 'public, max-age=86400',
+      // An SVG opened directly is a document: no script, no plugins, no navigation.
+      headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", vary: 'Accept-Encoding' },
+    });
+  });
+
+  const projectOptions = async () => (await allProjects(catalog)).map((p: ApiProject) => ({ slug: p.slug, title: p.title }));
+
+  const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string) => {
+    const html = renderInquiryForm({ site, values, errors, projects: await projectOptions(), token, notice });
+    // The form carries a one-off token: never cache it or share it between people.
+    return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false });
+  };
+
+  app.get('/inquire', async (c) => {
+    const project = c.req.query('project') ?? '';
+    const values = { ...EMPTY_VALUES, project: SLUG_PATTERN.test(project) ? project : '' };
+    return renderForm(c, 200, values, {}, tokens.issue());
+  });
+
+  app.post('/inquire', async (c) => {
+    // CSRF for an anonymous form: a browser names the page that sent it; it must be one of ours.
+    const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
+    if (origin !== undefined && origin !== publicOrigin) {
+      return sendHtml(c, renderErrorPage(site, 403), { status: 403, cacheControl: 'no-store', conditional: false });
+    }
+    const body = await c.req.parseBody({ all: true });
+    const values = { ...EMPTY_VALUES };
+    for (const field of INQUIRY_FIELDS) values[field] = firstString(body[field === 'project' ? 'project_slugs' : field]).slice(0, 6000);
+    const token = firstString(body.form_token);
+    const check = tokens.verify(token);
+    if (!check.ok) {
+      const notice = check.reason === 'expired' ? 'This form was open for a long time and has expired. Your answers are below: please send it again.' : 'We could not verify this form. Your answers are below: please send it again.';
+      return renderForm(c, 403, values, {}, tokens.issue(), notice);
+    }
+    const ctx: SubmitContext = { principal: null, source: 'web', sandbox: false, idempotencyKey: token };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const outcome = await options.inquiries.submit(inquiryInput(values), ctx);
+        const { id } = JSON.parse(outcome.body) as { id: string };
+        // RFC 9110 §15.4.4: 303 turns the POST into a GET, so reload and back never resubmit.
+        return c.redirect(`/inquire/thanks?ref=${encodeURIComponent(id)}`, 303);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        if (error.code === ERROR_CODES.conflict && attempt < IN_FLIGHT_RETRIES) {
+          // A double click: the first submit of this form is still being stored; answer with its result.
+          await delay(IN_FLIGHT_WAIT_MS);
+          continue;
+        }
+        if (error instanceof ValidationError && error.code !== ERROR_CODES.keyReused) {
+          // Nothing was stored, so the same token (idempotency key) stays valid for the corrected form.
+          return renderForm(c, 422, values, formErrors(error.errors ?? []), token);
+        }
+        if (error.code === ERROR_CODES.keyReused) {
+          return renderForm(c, 409, values, {}, tokens.issue(), 'This form was already sent with different answers. To send these answers as a new inquiry, submit the form again.');
+        }
+        if (error.code === ERROR_CODES.conflict) {
+          return renderForm(c, 409, values, {}, token, 'Your inquiry is still being sent. Please wait a moment and submit again.');
+        }
+        throw error;
+      }
+    }
+  });
+
+  app.get('/inquire/thanks', (c) => {
+    const ref = c.req.query('ref') ?? '';
+    const reference = /^inq_[A-Za-z0-9_-]{1,64}$/.test(ref) ? ref : null;
+    return sendHtml(c, renderThanksPage(site, reference), { cacheControl: 'no-store', conditional: false });
+  });
+
+  return htmlErrorPages((status, requestId) => renderErrorPage(site, status, requestId));
+}
+
+function firstString(value: unknown): string {
+  const first = Array.isArray(value) ? value.find((v) => typeof v === 'string') : value;
+  return typeof first === 'string' ? first : '';
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}

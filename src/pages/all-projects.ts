@@ -1,0 +1,15 @@
+import type { ApiProject } from '../catalog/api-project.js';
+import type { CatalogService } from '../catalog/service.js';
+
+/** Every published project, by title, through the cached catalog pages (bounded for safety). */
+export async function allProjects(catalog: CatalogService, maxPages = 50): Promise<ApiProject[]> {
+  const projects: ApiProject[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const { value } = await catalog.list({ sort: 'title', limit: 100, cursor });
+    projects.push(...value.data);
+    if (!value.next_cursor) break;
+    cursor = value.next_cursor;
+  }
+  return projects;
+}

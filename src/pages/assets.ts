@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+export interface StaticAsset {
+  body: string;
+  contentType: string;
+  /** strong validator: a hash of the bytes */
+  etag: string;
+  /** short content hash used as `?v=` so the URL changes whenever the file does */
+  version: string;
+}
+
+// Resolved from the module URL so the same path works from src/pages (tsx) and dist/pages (tsc).
+const ASSET_DIR = new URL('../../src/pages/assets/', import.meta.url);
+
+function load(name: string, contentType: string): StaticAsset {
+  const body = readFileSync(new URL(name, ASSET_DIR), 'utf8');
+  const digest = createHash('sha256').update(body).digest('base64url');
+  return { body, contentType, etag: `"${digest.slice(0, 27)}"`, version: digest.slice(0, 10) };
+}
+
+/** The site's static files, read once at start. */
+export function loadAssets(): ReadonlyMap<string, StaticAsset> {
+  return new Map([
+    ['site.css', load('site.css', 'text/css; charset=utf-8')],
+    ['favicon.svg', load('favicon.svg', 'image/svg+xml')],
+  ]);
+}
+
+/** `/assets/site.css?v=…` for a known asset. */
+export function assetUrl(assets: ReadonlyMap<string, StaticAsset>, name: string): string {
+  const asset = assets.get(name);
+  return asset ? `/assets/${name}?v=${asset.version}` : `/assets/${name}`;
+}

@@ -1,0 +1,151 @@
+import type { FC } from 'hono/jsx';
+import type { ApiProject } from '../catalog/api-project.js';
+import type { Facets } from '../store/ports.js';
+import { catalogHref, hasCriteria, type CatalogQuery } from './catalog-query.js';
+import { FILTERS, humanize } from './labels.js';
+import { Layout, type Site } from './layout.js';
+import { ProjectCard } from './project-card.js';
+
+export interface CatalogView {
+  site: Site;
+  query: CatalogQuery;
+  /** featured work, shown above the list on the unfiltered first page */
+  featured: ApiProject[];
+  projects: ApiProject[];
+  nextCursor: string | null;
+  /** true on pages reached through "More projects" */
+  continued: boolean;
+  facets: Facets;
+}
+
+const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
+
+const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => (
+  <aside class="filters" aria-labelledby="filters-title">
+    <h2 id="filters-title">Filter projects</h2>
+    {FILTERS.map(({ param, facet, label }) => {
+      const values = facets[facet];
+      if (values.length === 0) return null;
+      const active = query[param];
+      const sorted = param === 'year' ? [...values].sort((a, b) => Number(b.value) - Number(a.value)) : values;
+      return (
+        <details class="filter-group" open={OPEN_BY_DEFAULT.has(param) || active !== undefined}>
+          <summary>{label}</summary>
+          <ul class="chips" aria-label={`${label} filters`}>
+            {sorted.map(({ value, count }) => {
+              const on = active === value;
+              return (
+                <li>
+                  <a class="chip" href={catalogHref(query, { [param]: on ? undefined : value })} aria-current={on ? 'true' : undefined}>
+                    {param === 'year' ? value : humanize(value)}
+                    <span class="count">
+                      {count}
+                      <span class="visually-hidden"> projects</span>
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </details>
+      );
+    })}
+  </aside>
+);
+
+const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
+  const chips = FILTERS.filter(({ param }) => query[param] !== undefined);
+  if (chips.length === 0 && !query.q) return null;
+  return (
+    <div class="active-filters">
+      <p>Showing projects for</p>
+      {query.q ? (
+        <a class="chip" aria-current="true" href={catalogHref(query, { q: undefined })} aria-label={`Remove search “${query.q}”`}>
+          “{query.q}” <span aria-hidden="true">×</span>
+        </a>
+      ) : null}
+      {chips.map(({ param, label }) => {
+        const value = query[param]!;
+        const shown = param === 'year' ? value : humanize(value);
+        return (
+          <a class="chip" aria-current="true" href={catalogHref(query, { [param]: undefined })} aria-label={`Remove filter ${label}: ${shown}`}>
+            {label}: {shown} <span aria-hidden="true">×</span>
+          </a>
+        );
+      })}
+      <a href="/">Clear all</a>
+    </div>
+  );
+};
+
+export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets }) => {
+  const filtered = hasCriteria(query);
+  const listTitle = filtered ? 'Matching projects' : featured.length > 0 ? 'More work' : 'All projects';
+  return (
+    <Layout site={site} title={filtered ? `Projects — ${site.name}` : `${site.name} — selected work`} description="Case studies of the products, platforms and services we have designed and built." canonicalPath={filtered || continued ? undefined : '/'} current="work">
+      <section class="hero wrap" aria-labelledby="page-title">
+        <p class="eyebrow">Portfolio</p>
+        <h1 id="page-title">Selected work</h1>
+        <p class="lead">Products, platforms and services we have researched, designed and built with our clients — from public transit and healthcare to museums and fintech.</p>
+        <form class="search" role="search" method="get" action="/">
+          <label for="q">Search projects</label>
+          <input type="search" id="q" name="q" value={query.q ?? ''} placeholder="Try “accessibility”, “payments” or “museum”" maxlength={200} />
+          {FILTERS.map(({ param }) => (query[param] ? <input type="hidden" name={param} value={query[param]} /> : null))}
+          <button class="button" type="submit">
+            Search
+          </button>
+        </form>
+      </section>
+      <div class="wrap catalog">
+        <Filters query={query} facets={facets} />
+        <div>
+          <ActiveFilters query={query} />
+          {featured.length > 0 ? (
+            <section aria-labelledby="featured-title">
+              <div class="section-head">
+                <h2 id="featured-title">Featured</h2>
+              </div>
+              <ul class="cards featured">
+                {featured.map((p) => (
+                  <li>
+                    <ProjectCard project={p} baseUrl={site.baseUrl} featured />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="list-title">
+            <div class="section-head">
+              <h2 id="list-title">{continued ? `${listTitle} (continued)` : listTitle}</h2>
+            </div>
+            {projects.length === 0 ? (
+              <div class="empty">
+                <p>
+                  <strong>No projects match.</strong> Try another word or remove a filter.
+                </p>
+                <a class="button secondary" href="/">
+                  Show all projects
+                </a>
+              </div>
+            ) : (
+              <ul class="cards" id="results">
+                {projects.map((p) => (
+                  <li>
+                    <ProjectCard project={p} baseUrl={site.baseUrl} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {nextCursor ? (
+              <nav class="pager" aria-label="Pagination">
+                <a class="button secondary" rel="next" href={catalogHref(query, { cursor: nextCursor })}>
+                  More projects
+                </a>
+              </nav>
+            ) : null}
+          </section>
+        </div>
+      </div>
+    </Layout>
+  );
+};

@@ -1,0 +1,36 @@
+import { FILTERS, type FilterParam } from './labels.js';
+
+/** The catalog page's own query: search text and at most one value per filter. */
+export type CatalogQuery = { q?: string | undefined } & { [K in FilterParam]?: string | undefined };
+
+const TERM = /^[a-z0-9][a-z0-9.+#-]{0,59}$/;
+
+/** Reads the page query leniently: a browser URL with a junk value shows the unfiltered list, never an error. */
+export function parseCatalogQuery(params: URLSearchParams): { query: CatalogQuery; cursor: string | undefined } {
+  const query: CatalogQuery = {};
+  const q = params.get('q')?.trim().slice(0, 200);
+  if (q) query.q = q;
+  for (const { param } of FILTERS) {
+    const value = params.get(param)?.trim().toLowerCase();
+    if (!value) continue;
+    if (param === 'year' ? /^(19[7-9]\d|20\d\d|2100)$/.test(value) : TERM.test(value)) query[param] = value;
+  }
+  const cursor = params.get('cursor') ?? undefined;
+  return { query, cursor: cursor && cursor.length <= 512 ? cursor : undefined };
+}
+
+export function hasCriteria(query: CatalogQuery): boolean {
+  return Object.values(query).some((v) => v !== undefined && v !== '');
+}
+
+/** `/?q=…&industry=…` in a stable parameter order (one URL per view, friendly to caches). */
+export function catalogHref(query: CatalogQuery, changes: Partial<CatalogQuery> & { cursor?: string } = {}): string {
+  const merged: Record<string, string | undefined> = { ...query, ...changes };
+  const params = new URLSearchParams();
+  for (const key of ['q', ...FILTERS.map((f) => f.param), 'cursor']) {
+    const value = merged[key];
+    if (value) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `/?${search}` : '/';
+}

@@ -1,0 +1,32 @@
+import type { FC } from 'hono/jsx';
+import { Layout, type Site } from './layout.js';
+
+/** Friendly 4xx/5xx pages for browsers; API clients get problem+json instead. */
+export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | undefined }> = ({ site, status, requestId }) => {
+  const notFound = status === 404;
+  const title = notFound ? 'We could not find that page' : status >= 500 ? 'Something went wrong on our side' : 'This request could not be handled';
+  return (
+    <Layout site={site} title={`${title} — ${site.name}`}>
+      <div class="wrap error-page">
+        <p class="code" aria-hidden="true">
+          {status}
+        </p>
+        <h1>{title}</h1>
+        {notFound ? (
+          <p>The page may have moved, or the project is no longer published. The full catalog is one click away.</p>
+        ) : status >= 500 ? (
+          <p>
+            Please try again in a moment.{requestId ? ` If it keeps happening, quote request id ${requestId} when you contact us.` : ''}
+          </p>
+        ) : (
+          <p>Please go back and try again.</p>
+        )}
+        <p>
+          <a class="button" href="/">
+            Browse all projects
+          </a>
+        </p>
+      </div>
+    </Layout>
+  );
+};

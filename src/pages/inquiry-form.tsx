@@ -1,0 +1,158 @@
+import type { FC } from 'hono/jsx';
+import { Layout, type Site } from './layout.js';
+
+export const INQUIRY_FIELDS = ['name', 'email', 'company', 'project', 'budget', 'timeline', 'message'] as const;
+export type InquiryField = (typeof INQUIRY_FIELDS)[number];
+export type InquiryValues = Record<InquiryField, string>;
+export type InquiryErrors = Partial<Record<InquiryField | 'form', string>>;
+
+export const EMPTY_VALUES: InquiryValues = { name: '', email: '', company: '', project: '', budget: '', timeline: '', message: '' };
+
+export interface InquiryFormView {
+  site: Site;
+  values: InquiryValues;
+  errors: InquiryErrors;
+  projects: { slug: string; title: string }[];
+  token: string;
+  /** a message above the form that is not about one field (e.g. an expired form) */
+  notice?: string | undefined;
+}
+
+const LABELS: Record<InquiryField, string> = {
+  name: 'Your name',
+  email: 'Email address',
+  company: 'Company or organisation',
+  project: 'Which of our projects is this about?',
+  budget: 'Budget',
+  timeline: 'Timeline',
+  message: 'Tell us about your project',
+};
+
+/** aria wiring shared by every control: the hint and the error are announced with the label. */
+function describedBy(field: InquiryField, errors: InquiryErrors, hint: boolean): string | undefined {
+  const ids = [hint ? `${field}-hint` : null, errors[field] ? `${field}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+const Field: FC<{ field: InquiryField; errors: InquiryErrors; optional?: boolean; hint?: string; children?: unknown }> = ({ field, errors, optional, hint, children }) => (
+  <div class={errors[field] ? 'field has-error' : 'field'}>
+    <label for={field}>
+      {LABELS[field]}
+      {optional ? <span class="optional"> (optional)</span> : null}
+    </label>
+    {hint ? (
+      <span class="hint" id={`${field}-hint`}>
+        {hint}
+      </span>
+    ) : null}
+    {children as never}
+    {errors[field] ? (
+      <p class="field-error" id={`${field}-error`}>
+        <span class="visually-hidden">Error: </span>
+        {errors[field]}
+      </p>
+    ) : null}
+  </div>
+);
+
+// Fetch §3.1: under the site-wide `Referrer-Policy: no-referrer` a browser sends `Origin: null` on a
+// POST; same-origin lets the form's submission name its real origin for the CSRF check.
+export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, projects, token, notice }) => {
+  const fieldErrors = INQUIRY_FIELDS.filter((f) => errors[f]);
+  const invalid = (f: InquiryField) => (errors[f] ? 'true' : undefined);
+  const selected = projects.find((p) => p.slug === values.project);
+  return (
+    <Layout site={site} title={`${fieldErrors.length > 0 ? 'Error: ' : ''}Start an inquiry — ${site.name}`} description="Tell us about your project." current="inquire" head={<meta name="referrer" content="same-origin" />}>
+      <div class="wrap form-page">
+        <div>
+          <h1>Start an inquiry</h1>
+          <p class="lead">{selected ? `Interested in something like ${selected.title}? Tell us what you have in mind.` : 'Tell us what you are planning. A real person reads every message.'}</p>
+          {fieldErrors.length > 0 || errors.form ? (
+            <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
+              <h2 id="error-summary-title">Please check the form</h2>
+              <ul>
+                {errors.form ? <li>{errors.form}</li> : null}
+                {fieldErrors.map((f) => (
+                  <li>
+                    <a href={`#${f}`}>{errors[f]}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {notice ? (
+            <p class="notice" role="status">
+              {notice}
+            </p>
+          ) : null}
+          <form class="form" method="post" action="/inquire" novalidate>
+            <input type="hidden" name="form_token" value={token} />
+            <div class="field-row">
+              <Field field="name" errors={errors}>
+                <input id="name" name="name" type="text" autocomplete="name" required maxlength={200} value={values.name} aria-invalid={invalid('name')} aria-describedby={describedBy('name', errors, false)} />
+              </Field>
+              <Field field="email" errors={errors} hint="We only use it to reply.">
+                <input id="email" name="email" type="email" autocomplete="email" required maxlength={254} value={values.email} aria-invalid={invalid('email')} aria-describedby={describedBy('email', errors, true)} />
+              </Field>
+            </div>
+            <Field field="company" errors={errors} optional>
+              <input id="company" name="company" type="text" autocomplete="organization" maxlength={200} value={values.company} aria-invalid={invalid('company')} aria-describedby={describedBy('company', errors, false)} />
+            </Field>
+            <Field field="project" errors={errors} optional>
+              <select id="project" name="project_slugs" aria-invalid={invalid('project')} aria-describedby={describedBy('project', errors, false)}>
+                <option value="">None in particular — a new project</option>
+                {projects.map((p) => (
+                  <option value={p.slug} selected={p.slug === values.project}>
+                    {p.title}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div class="field-row">
+              <Field field="budget" errors={errors} optional hint="A range is fine, e.g. €40–60k.">
+                <input id="budget" name="budget" type="text" maxlength={200} value={values.budget} aria-invalid={invalid('budget')} aria-describedby={describedBy('budget', errors, true)} />
+              </Field>
+              <Field field="timeline" errors={errors} optional hint="e.g. launch before September.">
+                <input id="timeline" name="timeline" type="text" maxlength={200} value={values.timeline} aria-invalid={invalid('timeline')} aria-describedby={describedBy('timeline', errors, true)} />
+              </Field>
+            </div>
+            <Field field="message" errors={errors} hint="Between 10 and 5,000 characters: goals, audience, constraints.">
+              <textarea id="message" name="message" rows={8} required minlength={10} maxlength={5000} aria-invalid={invalid('message')} aria-describedby={describedBy('message', errors, true)}>
+                {values.message}
+              </textarea>
+            </Field>
+            <button class="button" type="submit">
+              Send inquiry
+            </button>
+          </form>
+        </div>
+        <aside class="aside-note" aria-labelledby="next-title">
+          <h2 id="next-title">What happens next</h2>
+          <p>We reply within two working days, usually with a few questions and a time for a short call.</p>
+          <p>Your details are used only to answer this inquiry.</p>
+          <p>
+            Building an agent? Send the same inquiry through the <a href="/openapi.json">REST API</a> or <a href="/llms.txt">MCP</a>.
+          </p>
+        </aside>
+      </div>
+    </Layout>
+  );
+};
+
+export const ThanksPage: FC<{ site: Site; reference: string | null }> = ({ site, reference }) => (
+  <Layout site={site} title={`Thank you — ${site.name}`} current="inquire">
+    <div class="wrap thanks">
+      <p class="eyebrow">Inquiry received</p>
+      <h1>Thank you — we have your message.</h1>
+      {reference ? (
+        <p>
+          Your reference is <span class="ref">{reference}</span>. Quote it if you write to us about this inquiry.
+        </p>
+      ) : null}
+      <p>We reply within two working days. In the meantime, have a look at more of our work.</p>
+      <a class="button" href="/">
+        Back to the work
+      </a>
+    </div>
+  </Layout>
+);

@@ -1,0 +1,106 @@
+import type { Child, FC } from 'hono/jsx';
+
+/** What every page needs to know about the site it belongs to. */
+export interface Site {
+  name: string;
+  baseUrl: string;
+  cssHref: string;
+  iconHref: string;
+}
+
+export interface LayoutProps {
+  site: Site;
+  title: string;
+  description?: string | undefined;
+  /** path of the canonical URL, e.g. /projects/atlas */
+  canonicalPath?: string | undefined;
+  current?: 'work' | 'inquire' | undefined;
+  /** extra elements for <head>: alternates, JSON-LD */
+  head?: Child;
+  children?: Child;
+}
+
+export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPath, current, head, children }) => (
+  <html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      {description ? <meta name="description" content={description} /> : null}
+      {canonicalPath ? <link rel="canonical" href={`${site.baseUrl}${canonicalPath}`} /> : null}
+      <link rel="stylesheet" href={site.cssHref} />
+      <link rel="icon" href={site.iconHref} type="image/svg+xml" />
+      <link rel="api-catalog" href="/.well-known/api-catalog" />
+      <link rel="service-desc" href="/openapi.json" type="application/vnd.oai.openapi+json" />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:title" content={title} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      {head}
+    </head>
+    <body>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="site-header">
+        <div class="wrap">
+          <a class="brand" href="/">
+            {site.name}
+            <span aria-hidden="true">.</span>
+          </a>
+          <nav class="site-nav" aria-label="Main">
+            <ul>
+              <li>
+                <a href="/" aria-current={current === 'work' ? 'page' : undefined}>
+                  Work
+                </a>
+              </li>
+              <li>
+                <a href="/llms.txt">For AI agents</a>
+              </li>
+              <li>
+                <a class="button" href="/inquire" aria-current={current === 'inquire' ? 'page' : undefined}>
+                  Start a project
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabindex={-1}>
+        {children}
+      </main>
+      <footer class="site-footer">
+        <div class="wrap">
+          <p>
+            {site.name} — selected work, published for people and for agents.
+          </p>
+          <nav aria-label="For developers and agents">
+            <ul>
+              <li>
+                <a href="/openapi.json">OpenAPI</a>
+              </li>
+              <li>
+                <a href="/docs">API docs</a>
+              </li>
+              <li>
+                <a href="/auth.md">Authentication</a>
+              </li>
+              <li>
+                <a href="/llms.txt">llms.txt</a>
+              </li>
+              <li>
+                <a href="/sitemap.xml">Sitemap</a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </footer>
+    </body>
+  </html>
+);
+
+/** Serializes a page; every component here is synchronous, so the result is a string. */
+export function renderDocument(node: Child): string {
+  const html = String(node);
+  return `<!doctype html>\n${html}`;
+}

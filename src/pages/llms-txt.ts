@@ -1,0 +1,52 @@
+import type { ApiProject } from '../catalog/api-project.js';
+
+/** One line of text for a Markdown link list: no line breaks, no stray link syntax. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').replace(/([[\]])/g, '\\$1').trim();
+}
+
+/**
+ * /llms.txt (https://llmstxt.org): an H1, a one-paragraph summary in a block quote, then
+ * sections of annotated links — how an agent finds the API, MCP, sandbox, auth and each
+ * project's Markdown mirror without scraping HTML.
+ */
+export function llmsTxt(site: { name: string; baseUrl: string }, projects: readonly ApiProject[]): string {
+  const b = site.baseUrl;
+  const lines = [
+    `# ${site.name} portfolio catalog`,
+    '',
+    `> ${site.name} publishes the projects its studio has delivered (client, industry, services, technologies, year, images and a write-up) and takes project inquiries. Reading needs no credential. Agents can use the REST API, the MCP endpoint, or the Markdown mirror of every project page.`,
+    '',
+    'Everything here is also available as HTML for people at the site root. Inquiries sent through the API or MCP reach the same inbox as the web form. Try writes in the sandbox first: it validates exactly like the real API but stores nothing.',
+    '',
+    '## API',
+    '',
+    `- [OpenAPI 3.1 description](${b}/openapi.json): every REST endpoint, parameter and response schema`,
+    `- [API reference](${b}/docs): human-readable documentation of the same API`,
+    `- [Search projects](${b}/api/v1/projects): \`GET\` with \`q\`, \`tag\`, \`industry\`, \`service\`, \`technology\`, \`year\`, \`featured\`, \`sort\`, \`limit\`, \`cursor\``,
+    `- [Facets](${b}/api/v1/facets): valid filter values with counts`,
+    `- [Submit an inquiry](${b}/api/v1/inquiries): \`POST\` JSON \`{name, email, message, project_slugs?, company?, budget?, timeline?}\` with an \`Idempotency-Key\` header`,
+    `- [API catalog](${b}/.well-known/api-catalog): RFC 9727 linkset of the service's APIs`,
+    '',
+    '## MCP',
+    '',
+    `- [MCP endpoint](${b}/mcp): Streamable HTTP, stateless; tools \`search_projects\`, \`get_project\`, \`list_facets\`, \`submit_inquiry\``,
+    '',
+    '## Sandbox',
+    '',
+    `- [Sandbox](${b}/api/v1/sandbox/projects): a fixed fixture catalog under \`/api/v1/sandbox/\`; \`POST ${b}/api/v1/sandbox/inquiries\` validates and answers like the real path but discards the write`,
+    '',
+    '## Authentication',
+    '',
+    `- [auth.md](${b}/auth.md): reads need no credential; writes accept an optional bearer token (anonymous client registration + client_credentials, identity assertions, or a free API key from \`${b}/api/v1/keys\`)`,
+    `- [Protected resource metadata](${b}/.well-known/oauth-protected-resource) and [authorization server metadata](${b}/.well-known/oauth-authorization-server)`,
+    '',
+  ];
+  if (projects.length > 0) {
+    lines.push('## Projects', '');
+    for (const p of projects) lines.push(`- [${oneLine(p.title)}](${p.links.html}.md): ${oneLine(p.summary)}`);
+    lines.push('');
+  }
+  lines.push('## Optional', '', `- [Sitemap](${b}/sitemap.xml): every published project page`, `- [Web catalog](${b}/): the same catalog for people`, '');
+  return lines.join('\n');
+}

@@ -1,0 +1,47 @@
+import type { ApiProject } from '../catalog/api-project.js';
+import { humanize } from './labels.js';
+
+/** Markdown inline text: characters that would start markup are backslash-escaped. */
+function text(value: string): string {
+  return value.replace(/([\\`*_[\]<>#|])/g, '\\$1').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The Markdown mirror of a project page, for agents and LLM tools: the same facts as the HTML
+ * page without navigation or styling. The description is already Markdown and is kept as is.
+ */
+export function projectMarkdown(project: ApiProject, baseUrl: string): string {
+  const list = (values: string[]) => (values.length > 0 ? values.map((v) => text(humanize(v))).join(', ') : '—');
+  const lines = [
+    `# ${text(project.title)}`,
+    '',
+    `> ${text(project.summary)}`,
+    '',
+    `- Client: ${project.client ? text(project.client) : '—'}`,
+    `- Industry: ${text(humanize(project.industry))}`,
+    `- Year: ${project.year}`,
+    `- Services: ${list(project.services)}`,
+    `- Technologies: ${list(project.technologies)}`,
+    `- Tags: ${list(project.tags)}`,
+    ...(project.url ? [`- Live site: <${project.url}>`] : []),
+    `- Web page: <${project.links.html}>`,
+    `- JSON: <${project.links.self}>`,
+    '',
+    '## About the project',
+    '',
+    project.description.trim() || text(project.summary),
+    '',
+  ];
+  if (project.images.length > 0) {
+    lines.push('## Images', '');
+    for (const image of project.images) lines.push(`![${text(image.alt)}](<${image.url}>)`);
+    lines.push('');
+  }
+  lines.push(
+    '## Start an inquiry',
+    '',
+    `People can use the form at <${baseUrl}/inquire?project=${project.slug}>. Agents can send \`POST ${baseUrl}/api/v1/inquiries\` with \`"project_slugs": ["${project.slug}"]\`, or call the MCP tool \`submit_inquiry\` at <${baseUrl}/mcp>.`,
+    '',
+  );
+  return lines.join('\n');
+}

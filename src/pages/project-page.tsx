@@ -1,0 +1,149 @@
+import type { FC } from 'hono/jsx';
+import { raw } from 'hono/html';
+import type { ApiProject } from '../catalog/api-project.js';
+import { catalogHref } from './catalog-query.js';
+import { projectJsonLd, serializeJsonLd } from './json-ld.js';
+import { humanize } from './labels.js';
+import { Layout, type Site } from './layout.js';
+import { renderMarkdown, safeHref } from './markdown.js';
+import { localUrl } from './project-card.js';
+
+const TermLinks: FC<{ param: 'service' | 'technology' | 'tag'; values: string[]; label: string }> = ({ param, values, label }) => (
+  <ul class="chips" aria-label={label}>
+    {values.map((value) => (
+      <li>
+        <a class="chip" href={catalogHref({}, { [param]: value })}>
+          {humanize(value)}
+        </a>
+      </li>
+    ))}
+  </ul>
+);
+
+export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, project }) => {
+  const [hero, ...rest] = project.images;
+  const path = `/projects/${project.slug}`;
+  const liveUrl = project.url ? safeHref(project.url) : null;
+  // renderMarkdown escapes every text run and emits only its own tags (see markdown.ts).
+  const description = renderMarkdown(project.description || project.summary, { headingOffset: 1 });
+  return (
+    <Layout
+      site={site}
+      title={`${project.title} — ${site.name}`}
+      description={project.summary}
+      canonicalPath={path}
+      current="work"
+      head={
+        <>
+          <link rel="alternate" type="text/markdown" href={`${path}.md`} title="This page as Markdown" />
+          <link rel="alternate" type="application/json" href={project.links.self} title="This project as JSON" />
+          <script type="application/ld+json">{raw(serializeJsonLd(projectJsonLd(project, site)))}</script>
+        </>
+      }
+    >
+      <div class="wrap">
+        <nav class="crumbs" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <a href="/">Work</a>
+            </li>
+            <li>
+              <a href={catalogHref({}, { industry: project.industry })}>{humanize(project.industry)}</a>
+            </li>
+            <li aria-current="page">{project.title}</li>
+          </ol>
+        </nav>
+        <header class="project-head">
+          <div>
+            <p class="eyebrow">
+              {project.client ?? humanize(project.industry)} · {project.year}
+            </p>
+            <h1>{project.title}</h1>
+            <p class="lead">{project.summary}</p>
+          </div>
+          <div class="project-actions">
+            {liveUrl ? (
+              <a class="button secondary" href={liveUrl} rel="noopener" target="_blank">
+                Visit the live project<span class="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
+        </header>
+        {hero ? (
+          <figure class="hero-image">
+            <img src={localUrl(hero.url, site.baseUrl)} alt={hero.alt} width={hero.width} height={hero.height} fetchpriority="high" />
+          </figure>
+        ) : null}
+        <div class="project-grid">
+          <article class="prose" aria-labelledby="about-title">
+            <h2 id="about-title">About the project</h2>
+            {raw(description)}
+            {rest.length > 0 ? (
+              <>
+                <h2>More from the project</h2>
+                <ul class="gallery">
+                  {rest.map((image) => (
+                    <li>
+                      <img src={localUrl(image.url, site.baseUrl)} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </article>
+          <aside class="facts" aria-labelledby="facts-title">
+            <h2 id="facts-title">Project facts</h2>
+            <dl>
+              <dt>Client</dt>
+              <dd>{project.client ?? 'Confidential'}</dd>
+              <dt>Industry</dt>
+              <dd>
+                <a href={catalogHref({}, { industry: project.industry })}>{humanize(project.industry)}</a>
+              </dd>
+              <dt>Year</dt>
+              <dd>
+                <a href={catalogHref({}, { year: String(project.year) })}>{project.year}</a>
+              </dd>
+              {project.services.length > 0 ? (
+                <>
+                  <dt>Services</dt>
+                  <dd>
+                    <TermLinks param="service" values={project.services} label="Services" />
+                  </dd>
+                </>
+              ) : null}
+              {project.technologies.length > 0 ? (
+                <>
+                  <dt>Technologies</dt>
+                  <dd>
+                    <TermLinks param="technology" values={project.technologies} label="Technologies" />
+                  </dd>
+                </>
+              ) : null}
+              {project.tags.length > 0 ? (
+                <>
+                  <dt>Topics</dt>
+                  <dd>
+                    <TermLinks param="tag" values={project.tags} label="Topics" />
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            <a class="button" href={`/inquire?project=${encodeURIComponent(project.slug)}`}>
+              Start an inquiry about this project
+            </a>
+          </aside>
+        </div>
+        <section class="callout" aria-labelledby="cta-title">
+          <div>
+            <h2 id="cta-title">Planning something similar?</h2>
+            <p>Tell us about your project; we reply within two working days.</p>
+          </div>
+          <a class="button" href={`/inquire?project=${encodeURIComponent(project.slug)}`}>
+            Start an inquiry<span class="visually-hidden"> about {project.title}</span>
+          </a>
+        </section>
+      </div>
+    </Layout>
+  );
+};

@@ -1,0 +1,13 @@
+import type { ApiProject } from '../catalog/api-project.js';
+import { CatalogPage, type CatalogView } from './catalog-page.js';
+import { ErrorPage } from './error-page.js';
+import { InquiryFormPage, ThanksPage, type InquiryFormView } from './inquiry-form.js';
+import { renderDocument, type Site } from './layout.js';
+import { ProjectPage } from './project-page.js';
+
+/** Whole HTML documents as strings: the HTTP layer needs nothing from JSX. */
+export const renderCatalogPage = (view: CatalogView): string => renderDocument(<CatalogPage {...view} />);
+export const renderProjectPage = (site: Site, project: ApiProject): string => renderDocument(<ProjectPage site={site} project={project} />);
+export const renderInquiryForm = (view: InquiryFormView): string => renderDocument(<InquiryFormPage {...view} />);
+export const renderThanksPage = (site: Site, reference: string | null): string => renderDocument(<ThanksPage site={site} reference={reference} />);
+export const renderErrorPage = (site: Site, status: number, requestId?: string): string => renderDocument(<ErrorPage site={site} status={status} requestId={requestId} />);

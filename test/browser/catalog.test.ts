@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { newId } from '../../src/lib/clock.js';
+import { cryptoRandom } from '../../src/lib/clock.js';
+import { axeViolations, launchBrowser, openPage } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const SHOTS = 'test-results';
+
+describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    // HTML pages are not API operations, so the OpenAPI contract recorder does not apply to them.
+    server = await startTestServer({ contract: false });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('search narrows the list to matching projects and keeps the query in the box', async () => {
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.baseUrl}/`);
+    const allCards = await page.locator('main article.card').count();
+    assert.ok(allCards >= 12, `expected a full first page, saw ${allCards} cards`);
+    await page.screenshot({ path: `${SHOTS}/catalog.png`, fullPage: true });
+
+    await page.getByLabel('Search projects').fill('museum');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\?q=museum/);
+    const titles = await page.locator('#results article.card h3').allTextContents();
+    assert.ok(titles.length > 0 && titles.length < allCards, `search should narrow: ${titles.length} of ${allCards}`);
+    assert.ok(titles.some((t) => /Museum/i.test(t)), titles.join(', '));
+    assert.equal(await page.getByLabel('Search projects').inputValue(), 'museum');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('a filter chip narrows the list to that industry and can be removed again', async () => {
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('list', { name: 'Industry filters' }).getByRole('link', { name: /^Healthcare/ }).click();
+    await page.waitForURL(/industry=healthcare/);
+    const metas = await page.locator('#results article.card .meta').allTextContents();
+    assert.ok(metas.length >= 2, 'healthcare has several demo projects');
+    for (const meta of metas) assert.match(meta, /Healthcare/);
+    assert.equal(await page.locator('main article.card .badge').count(), 0, 'no featured block while filtering');
+
+    await page.getByRole('link', { name: 'Remove filter Industry: Healthcare' }).click();
+    await page.waitForURL((url) => !url.search.includes('industry'));
+    assert.ok((await page.locator('main article.card').count()) > metas.length);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('"More projects" pages through the catalog with the cursor', async () => {
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.baseUrl}/`);
+    const first = await page.locator('#results article.card h3').allTextContents();
+    await page.getByRole('link', { name: 'More projects' }).click();
+    await page.waitForURL(/cursor=/);
+    const second = await page.locator('#results article.card h3').allTextContents();
+    assert.ok(second.length > 0);
+    assert.equal(second.filter((t) => first.includes(t)).length, 0, 'the next page shows new projects');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('a project page opens from its card with images, facts, an outbound link and the inquiry action', async () => {
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.baseUrl}/?q=trip+planner`);
+    await page.getByRole('link', { name: 'Atlas Regional Trip Planner' }).click();
+    await page.waitForURL(/\/projects\/atlas-regional-trip-planner$/);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Atlas Regional Trip Planner');
+    const alts = await page.locator('main img').evaluateAll((imgs) => imgs.map((img) => ({ alt: img.getAttribute('alt'), loaded: (img as HTMLImageElement).naturalWidth > 0 })));
+    assert.ok(alts.length >= 1 && alts.every((a) => a.alt && a.alt.length > 10), JSON.stringify(alts));
+    await page.locator('main img').first().evaluate((img) => (img as HTMLImageElement).decode());
+    assert.ok(await page.locator('main img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 0), 'the placeholder SVG loads');
+    assert.equal(await page.locator('.prose strong').first().textContent(), 'twelve ride-along interviews', 'Markdown bold renders');
+    const live = page.getByRole('link', { name: /Visit the live project/ });
+    assert.equal(await live.getAttribute('rel'), 'noopener');
+    const inquire = page.getByRole('link', { name: 'Start an inquiry about this project' });
+    assert.equal(await inquire.getAttribute('href'), '/inquire?project=atlas-regional-trip-planner');
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+    assert.equal(jsonLd['@type'], 'CreativeWork');
+    await page.screenshot({ path: `${SHOTS}/project.png`, fullPage: true });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the catalog works on a phone-sized screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const { page, problems } = await openPage(phone);
+    await page.goto(`${server.baseUrl}/`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow}px)`);
+    await page.screenshot({ path: `${SHOTS}/catalog-phone.png` });
+    await page.goto(`${server.baseUrl}/projects/gridwise-energy-forecasting`);
+    await page.screenshot({ path: `${SHOTS}/project-phone.png` });
+    assert.deepEqual(problems, []);
+    await phone.close();
+  });
+
+  it('a project titled <script>alert(1)</script> renders as text, never as markup', async () => {
+    await server.store.projects.upsert(
+      [
+        {
+          slug: 'xss-probe',
+          title: '<script>alert(1)</script>',
+          summary: '"><img src=x onerror=alert(2)>',
+          description: 'Hello <script>alert(3)</script> [click](javascript:alert(4)) and </script><script>alert(5)</script>',
+          client: '<b>Evil</b>',
+          industry: 'retail',
+          services: [],
+          technologies: [],
+          tags: [],
+          year: 2026,
+          featured: false,
+          url: null,
+          images: [{ url: '/images/xss-probe/1.svg', alt: '"><script>alert(6)</script>', width: 1600, height: 1000 }],
+          published_at: '2026-05-01T00:00:00Z',
+        },
+      ],
+      server.clock.now(),
+      () => newId(cryptoRandom, 'prj'),
+    );
+    server.vitrine.catalog.invalidate();
+    // A fresh browser cache: earlier tests cached "/" for its max-age of 60 s.
+    const fresh = await browser.newContext();
+    const { page, problems } = await openPage(fresh);
+    const dialogs: string[] = [];
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+    await page.goto(`${server.baseUrl}/`);
+    assert.equal(await page.getByRole('link', { name: '<script>alert(1)</script>' }).count(), 1, 'the title is visible as text on the catalog');
+    await page.goto(`${server.baseUrl}/projects/xss-probe`);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), '<script>alert(1)</script>');
+    assert.equal(await page.locator('script:not([type="application/ld+json"])').count(), 0, 'no executable script element exists');
+    assert.equal(await page.locator('.prose a').count(), 0, 'a javascript: link is not rendered as a link');
+    assert.match((await page.locator('.prose').textContent()) ?? '', /Hello <script>alert\(3\)<\/script>/);
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+    assert.equal(jsonLd.name, '<script>alert(1)</script>', 'JSON-LD keeps the title intact and parseable');
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(problems, []);
+    await fresh.close();
+  });
+
+  it('catalog and project pages have no serious or critical axe-core violations', async () => {
+    const { page } = await openPage(context);
+    for (const path of ['/', '/?industry=healthcare', '/projects/atlas-regional-trip-planner']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      assert.deepEqual(serious, [], `${path}: ${JSON.stringify(serious, null, 2)}`);
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, openPage } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const SHOTS = 'test-results';
+
+async function fillInquiry(page: Page, values: { name: string; email: string; message: string; company?: string; budget?: string }) {
+  await page.getByLabel('Your name').fill(values.name);
+  await page.getByLabel('Email address').fill(values.email);
+  if (values.company) await page.getByLabel('Company or organisation').fill(values.company);
+  if (values.budget) await page.getByLabel('Budget').fill(values.budget);
+  await page.getByLabel('Tell us about your project').fill(values.message);
+}
+
+describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startTestServer({ contract: false });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('an inquiry sent with a double click on the submit button is stored once', { timeout: 60_000 }, async () => {
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.baseUrl}/projects/kestrel-museum-audio-guide`);
+    await page.getByRole('link', { name: 'Start an inquiry about this project' }).click();
+    await page.waitForURL(/\/inquire\?project=kestrel-museum-audio-guide$/);
+    assert.equal(await page.getByLabel(/Which of our projects/).inputValue(), 'kestrel-museum-audio-guide', 'the project is preselected');
+    await page.screenshot({ path: `${SHOTS}/inquiry-form.png`, fullPage: true });
+
+    const before = await server.store.inquiries.count();
+    await fillInquiry(page, { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines', message: 'We would like an audio guide for our gallery, in three languages.' });
+    // A slow network: the first submission reaches the server, but its answer is held back so the
+    // form is still on screen when the button is pressed a second time.
+    let releaseFirst!: () => void;
+    const secondSent = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstArrived!: () => void;
+    const firstSent = new Promise<void>((resolve) => (firstArrived = resolve));
+    let posts = 0;
+    await page.route('**/inquire', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (++posts === 1) {
+        const answer = await route.fetch({ maxRedirects: 0 });
+        firstArrived();
+        await secondSent;
+        // The browser abandoned this navigation for the second one; fulfilling it may fail.
+        await route.fulfill({ response: answer }).catch(() => undefined);
+      } else {
+        releaseFirst();
+        await route.continue();
+      }
+    });
+    const send = page.getByRole('button', { name: 'Send inquiry' });
+    await send.scrollIntoViewIfNeeded();
+    const button = (await send.boundingBox())!;
+    await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+    await firstSent;
+    await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+    await page.waitForURL(/\/inquire\/thanks\?ref=inq_/);
+    assert.equal(posts, 2, 'the form was sent twice');
+    assert.equal(await server.store.inquiries.count(), before + 1);
+
+    const ref = new URL(page.url()).searchParams.get('ref')!;
+    assert.match((await page.locator('main').textContent()) ?? '', new RegExp(ref));
+    const stored = await server.store.inquiries.get(ref);
+    assert.equal(stored?.source, 'web');
+    assert.deepEqual(stored?.project_slugs, ['kestrel-museum-audio-guide']);
+    assert.equal(stored?.company, 'Analytical Engines');
+    await page.screenshot({ path: `${SHOTS}/inquiry-thanks.png` });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('a validation error is shown next to its field and keeps every typed value', async () => {
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.baseUrl}/inquire`);
+    const before = await server.store.inquiries.count();
+    await fillInquiry(page, { name: 'Grace Hopper', email: 'not-an-email', company: 'Navy <Labs> & "Co"', budget: '€40–60k', message: 'Too short' });
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Send inquiry' }).click()]);
+    assert.equal(response.status(), 422);
+    await page.waitForLoadState();
+
+    assert.equal(await page.getByLabel('Your name').inputValue(), 'Grace Hopper');
+    assert.equal(await page.getByLabel('Email address').inputValue(), 'not-an-email');
+    assert.equal(await page.getByLabel('Company or organisation').inputValue(), 'Navy <Labs> & "Co"');
+    assert.equal(await page.getByLabel('Budget').inputValue(), '€40–60k');
+    assert.equal(await page.getByLabel('Tell us about your project').inputValue(), 'Too short');
+
+    const email = page.getByLabel('Email address');
+    assert.equal(await email.getAttribute('aria-invalid'), 'true');
+    assert.match((await page.locator('#email-error').textContent()) ?? '', /email address/i);
+    assert.match((await page.locator('#message-error').textContent()) ?? '', /at least 10 characters/);
+    assert.match((await email.getAttribute('aria-describedby')) ?? '', /email-error/);
+    assert.equal(await page.getByLabel('Your name').getAttribute('aria-invalid'), null, 'valid fields are not marked');
+    assert.equal(await page.getByRole('alert').count(), 1, 'an error summary is announced');
+    await page.screenshot({ path: `${SHOTS}/inquiry-errors.png`, fullPage: true });
+
+    // Correcting the same form sends it: the first attempt stored nothing under its token.
+    await page.getByLabel('Email address').fill('grace@example.com');
+    await page.getByLabel('Tell us about your project').fill('A compiler for business data processing, please.');
+    await page.getByRole('button', { name: 'Send inquiry' }).click();
+    await page.waitForURL(/\/inquire\/thanks\?ref=inq_/);
+    assert.equal(await server.store.inquiries.count(), before + 1);
+    // Chromium logs every 4xx document as a console error; the 422 re-render is the one we expect.
+    assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
+    await page.close();
+  });
+
+  it('the form, its error state and the thank-you page have no serious or critical axe-core violations', async () => {
+    const { page } = await openPage(context);
+    await page.goto(`${server.baseUrl}/inquire`);
+    let serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
+
+    await page.getByRole('button', { name: 'Send inquiry' }).click();
+    await page.waitForLoadState();
+    assert.ok((await page.locator('.field-error').count()) >= 3);
+    serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
+
+    await page.goto(`${server.baseUrl}/inquire/thanks?ref=inq_example`);
+    serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
+    await page.close();
+  });
+
+  it('a browser gets a friendly HTML 404 page for an unknown project', async () => {
+    const { page } = await openPage(context);
+    const response = await page.goto(`${server.baseUrl}/projects/no-such-project`);
+    assert.equal(response?.status(), 404);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'We could not find that page');
+    assert.equal(await page.getByRole('link', { name: 'Browse all projects' }).count(), 1);
+    await page.close();
+  });
+});
