@@ -33,6 +33,10 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
     await page.goto(`${server.baseUrl}/`);
     const allCards = await page.locator('main article.card').count();
     assert.ok(allCards >= 12, `expected a full first page, saw ${allCards} cards`);
+    // Cards below the fold load lazily; scroll once so the full-page screenshot shows them.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/catalog.png`, fullPage: true });
 
     await page.getByLabel('Search projects').fill('museum');

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cryptoRandom, newId } from '../../src/lib/clock.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('stylesheet and generated project images', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ contract: false });
+  });
+  after(() => server.close());
+
+  it('serves the stylesheet linked from the pages, immutable under its content-hash URL', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
+    assert.match(href, /^\/assets\/site\.css\?v=[\w-]{10}$/);
+    const css = await fetch(`${server.baseUrl}${href}`);
+    assert.equal(css.status, 200);
+    assert.equal(css.headers.get('content-type'), 'text/css; charset=utf-8');
+    assert.equal(css.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.match(await css.text(), /:focus-visible/);
+    const etag = css.headers.get('etag')!;
+    const again = await fetch(`${server.baseUrl}${href}`, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+    const unversioned = await fetch(`${server.baseUrl}/assets/site.css`);
+    assert.equal(unversioned.headers.get('cache-control'), 'public, max-age=300');
+    await unversioned.arrayBuffer();
+    const missing = await fetch(`${server.baseUrl}/assets/nope.js`);
+    assert.equal(missing.status, 404);
+    await missing.arrayBuffer();
+  });
+
+  it('generates a cacheable, sandboxed SVG placeholder per project image', async () => {
+    const res = await fetch(`${server.baseUrl}/images/atlas-regional-trip-planner/2.svg`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'image/svg+xml');
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=86400');
+    assert.match(res.headers.get('content-security-policy') ?? '', /default-src 'none'.*sandbox/);
+    const svg = await res.text();
+    assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.ok(svg.includes('Atlas Regional Trip Planner'));
+    assert.ok(svg.includes('2 / 3'));
+    const other = await (await fetch(`${server.baseUrl}/images/ledgerly-payments-dashboard/1.svg`)).text();
+    assert.notEqual(/hsl\((\d+)/.exec(svg)![1], /hsl\((\d+)/.exec(other)![1], 'each project has its own colour');
+  });
+
+  it('escapes the project title inside the SVG', async () => {
+    await server.store.projects.upsert(
+      [{ slug: 'svg-probe', title: '</text><script>alert(1)</script>', summary: 's', description: '', client: null, industry: 'retail', services: [], technologies: [], tags: [], year: 2025, featured: false, url: null, images: [{ url: '/images/svg-probe/1.svg', alt: '<x>', width: 10, height: 10 }], published_at: '2025-01-01T00:00:00Z' }],
+      server.clock.now(),
+      () => newId(cryptoRandom, 'prj'),
+    );
+    server.vitrine.catalog.invalidate();
+    const svg = await (await fetch(`${server.baseUrl}/images/svg-probe/1.svg`)).text();
+    assert.ok(!svg.includes('<script'));
+    assert.ok(svg.includes('&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;'));
+  });
+
+  it('404s for unknown projects, image numbers past the last image and other file names', async () => {
+    for (const path of ['/images/no-such-project/1.svg', '/images/atlas-regional-trip-planner/4.svg', '/images/atlas-regional-trip-planner/0.svg', '/images/atlas-regional-trip-planner/1.png', '/images/warehouse-pick-and-pack-app/1.svg']) {
+      const res = await fetch(`${server.baseUrl}${path}`);
+      assert.equal(res.status, 404, path);
+      await res.arrayBuffer();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FORM_TOKEN_TTL_MS } from '../../src/pages/form-token.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const VALID = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines Ltd', project_slugs: 'atlas-regional-trip-planner', budget: '€50k', timeline: 'Q3', message: 'We need a journey planner for our region.' };
+
+describe('inquiry form over HTTP (POST /inquire)', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ contract: false });
+  });
+  after(() => server.close());
+
+  async function formToken(path = '/inquire'): Promise<string> {
+    const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+    return /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+  }
+
+  function post(fields: Record<string, string>, headers: Record<string, string> = { origin: server.baseUrl }) {
+    return fetch(`${server.baseUrl}/inquire`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  it('serves the form uncached, with a one-off token and the project preselected', async () => {
+    const res = await fetch(`${server.baseUrl}/inquire?project=atlas-regional-trip-planner`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.match(res.headers.get('content-security-policy') ?? '', /form-action 'self'/);
+    const html = await res.text();
+    assert.match(html, /<option value="atlas-regional-trip-planner" selected="">/);
+    for (const id of ['name', 'email', 'company', 'project', 'budget', 'timeline', 'message']) assert.match(html, new RegExp(`<label for="${id}">`), `label for ${id}`);
+    assert.notEqual(await formToken(), await formToken(), 'every form gets its own token');
+  });
+
+  it('stores a valid inquiry from source "web" and answers 303 See Other to the thank-you page', async () => {
+    const before = await server.store.inquiries.count();
+    const res = await post({ ...VALID, form_token: await formToken() });
+    assert.equal(res.status, 303);
+    const location = res.headers.get('location')!;
+    assert.match(location, /^\/inquire\/thanks\?ref=inq_[\w-]+$/);
+    assert.equal(await server.store.inquiries.count(), before + 1);
+    const stored = await server.store.inquiries.get(new URL(location, server.baseUrl).searchParams.get('ref')!);
+    assert.equal(stored?.source, 'web');
+    assert.equal(stored?.client_id, null);
+    assert.deepEqual(stored?.project_slugs, ['atlas-regional-trip-planner']);
+    assert.equal(stored?.budget, '€50k');
+    const thanks = await fetch(new URL(location, server.baseUrl));
+    assert.equal(thanks.headers.get('cache-control'), 'no-store');
+    assert.ok((await thanks.text()).includes(stored!.id));
+  });
+
+  it('the same form sent twice stores one inquiry and both answers name it (the token is the Idempotency-Key)', async () => {
+    const before = await server.store.inquiries.count();
+    const token = await formToken();
+    const [first, second] = await Promise.all([post({ ...VALID, form_token: token }), post({ ...VALID, form_token: token })]);
+    assert.equal(first.status, 303);
+    assert.equal(second.status, 303);
+    assert.equal(first.headers.get('location'), second.headers.get('location'));
+    const third = await post({ ...VALID, form_token: token });
+    assert.equal(third.headers.get('location'), first.headers.get('location'));
+    assert.equal(await server.store.inquiries.count(), before + 1);
+  });
+
+  it('re-renders invalid input with 422, errors next to the fields and the typed values escaped', async () => {
+    const before = await server.store.inquiries.count();
+    const res = await post({ ...VALID, email: 'nope', message: 'short', company: '"><script>alert(1)</script>', form_token: await formToken() });
+    assert.equal(res.status, 422);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    const html = await res.text();
+    assert.match(html, /<p class="field-error" id="email-error">/);
+    assert.match(html, /<p class="field-error" id="message-error">/);
+    assert.match(html, /id="email"[^>]*value="nope"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="email"/);
+    assert.ok(html.includes('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'));
+    assert.ok(!html.includes('<script>alert(1)'));
+    assert.match(html, />short<\/textarea>/);
+    assert.equal(await server.store.inquiries.count(), before);
+  });
+
+  it('shows an unknown project slug as a field error', async () => {
+    const res = await post({ ...VALID, project_slugs: 'no-such-project', form_token: await formToken() });
+    assert.equal(res.status, 422);
+    assert.match(await res.text(), /id="project-error"/);
+  });
+
+  it('a form changed after it was sent is not stored again under the same token (409 with a fresh token)', async () => {
+    const token = await formToken();
+    assert.equal((await post({ ...VALID, form_token: token })).status, 303);
+    const before = await server.store.inquiries.count();
+    const res = await post({ ...VALID, message: 'Something else entirely, actually.', form_token: token });
+    assert.equal(res.status, 409);
+    const html = await res.text();
+    assert.match(html, /already sent/);
+    const fresh = /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+    assert.notEqual(fresh, token);
+    assert.equal(await server.store.inquiries.count(), before);
+    assert.equal((await post({ ...VALID, message: 'Something else entirely, actually.', form_token: fresh })).status, 303);
+  });
+
+  describe('CSRF defence for an anonymous form', () => {
+    it('rejects a cross-origin Origin with 403 and stores nothing', async () => {
+      const before = await server.store.inquiries.count();
+      const token = await formToken();
+      for (const origin of ['https://evil.example', 'null']) {
+        const res = await post({ ...VALID, form_token: token }, { origin });
+        assert.equal(res.status, 403, origin);
+        assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+        await res.arrayBuffer();
+      }
+      const viaReferer = await post({ ...VALID, form_token: token }, { referer: 'https://evil.example/page' });
+      assert.equal(viaReferer.status, 403);
+      await viaReferer.arrayBuffer();
+      assert.equal(await server.store.inquiries.count(), before);
+    });
+
+    it('accepts a same-origin Referer when Origin is absent', async () => {
+      const res = await post({ ...VALID, form_token: await formToken() }, { referer: `${server.baseUrl}/inquire` });
+      assert.equal(res.status, 303);
+    });
+
+    it('rejects a missing or forged token but keeps the answers and offers a fresh token', async () => {
+      const before = await server.store.inquiries.count();
+      for (const form_token of ['', 'abc.def.ghi', `${(await formToken()).slice(0, -2)}xx`]) {
+        const res = await post({ ...VALID, form_token });
+        assert.equal(res.status, 403);
+        const html = await res.text();
+        assert.match(html, /could not verify this form/);
+        assert.match(html, /value="Ada Lovelace"/);
+        assert.match(html, /name="form_token" value="[^"]+"/);
+      }
+      assert.equal(await server.store.inquiries.count(), before);
+    });
+
+    it('rejects a token older than two hours', async () => {
+      const token = await formToken();
+      server.clock.advance(FORM_TOKEN_TTL_MS + 1000);
+      const res = await post({ ...VALID, form_token: token });
+      assert.equal(res.status, 403);
+      assert.match(await res.text(), /has expired/);
+    });
+  });
+});

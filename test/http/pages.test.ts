@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cryptoRandom, newId } from '../../src/lib/clock.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+describe('HTML catalog pages over HTTP', () => {
+  let server: TestServer;
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers: { accept: BROWSER, ...headers } });
+
+  before(async () => {
+    // HTML pages are not API operations; the OpenAPI contract recorder covers the API suites.
+    server = await startTestServer({ contract: false });
+    await server.store.projects.upsert(
+      [
+        {
+          slug: 'xss-probe',
+          title: '</script><script>alert(1)</script>',
+          summary: '"><img src=x onerror=alert(2)>',
+          description: 'Body <script>alert(3)</script>',
+          client: "O'Brien & <Co>",
+          industry: 'retail',
+          services: [],
+          technologies: [],
+          tags: [],
+          year: 2026,
+          featured: false,
+          url: null,
+          images: [{ url: '/images/xss-probe/1.svg', alt: '"><script>alert(4)</script>', width: 1600, height: 1000 }],
+          published_at: '2026-05-01T00:00:00Z',
+        },
+      ],
+      server.clock.now(),
+      () => newId(cryptoRandom, 'prj'),
+    );
+    server.vitrine.catalog.invalidate();
+  });
+
+  after(() => server.close());
+
+  it('serves the catalog with a script-free CSP, a strong ETag and a one-minute public cache', async () => {
+    const res = await get('/');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    for (const directive of ["default-src 'self'", "script-src 'none'", "style-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"]) assert.ok(csp.includes(directive), `${directive} in ${csp}`);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=60');
+    assert.match(res.headers.get('etag') ?? '', /^"[\w-]{27}"$/);
+    const html = await res.text();
+    assert.doesNotMatch(html, /<script(?![^>]*application\/ld\+json)/, 'no executable script on the page');
+    assert.doesNotMatch(html, /\sstyle=/, 'no inline styles (CSP style-src self)');
+  });
+
+  it('answers 304 to If-None-Match with the current ETag (RFC 9110 §13.1.2)', async () => {
+    for (const path of ['/', '/projects/atlas-regional-trip-planner', '/?industry=healthcare']) {
+      const first = await get(path);
+      await first.arrayBuffer();
+      const etag = first.headers.get('etag')!;
+      const again = await get(path, { 'if-none-match': etag });
+      assert.equal(again.status, 304, path);
+      assert.equal(again.headers.get('etag'), etag);
+      assert.equal(await again.text(), '');
+      const changed = await get(path, { 'if-none-match': '"something-else"' });
+      assert.equal(changed.status, 200);
+      await changed.arrayBuffer();
+    }
+  });
+
+  it('links the home page to the API catalog, OpenAPI and MCP (RFC 8288 Link)', async () => {
+    const res = await get('/');
+    await res.arrayBuffer();
+    const link = res.headers.get('link') ?? '';
+    assert.ok(link.includes(`<${server.baseUrl}/.well-known/api-catalog>; rel="api-catalog"`), link);
+    assert.ok(link.includes(`<${server.baseUrl}/openapi.json>; rel="service-desc"`), link);
+    assert.ok(link.includes(`<${server.baseUrl}/mcp>`), link);
+  });
+
+  it('search and filters narrow the list and keep the query in the search box, escaped', async () => {
+    const all = await (await get('/')).text();
+    const filtered = await (await get('/?industry=healthcare')).text();
+    const cards = (html: string) => (html.match(/<article class="card">/g) ?? []).length;
+    assert.ok(cards(filtered) > 0 && cards(filtered) < cards(all));
+    assert.ok(filtered.includes('href="/projects/pharmacy-ai-assistant"'));
+    assert.ok(!filtered.includes('href="/projects/atlas-regional-trip-planner"'));
+    const searched = await (await get('/?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
+    assert.ok(searched.includes('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'), 'the query is escaped inside the value attribute');
+    assert.ok(!searched.includes('"><script>alert(1)'));
+  });
+
+  it('a bad cursor or filter value in a browser URL shows the list instead of an error', async () => {
+    assert.equal((await get('/?cursor=garbage')).status, 200);
+    assert.equal((await get('/?year=abc&tag=%3Cb%3E')).status, 200);
+  });
+
+  it('escapes every catalog string in text, attributes and JSON-LD', async () => {
+    const html = await (await get('/projects/xss-probe')).text();
+    assert.ok(!html.includes('<script>alert'), 'no catalog string opens a script element');
+    assert.ok(!html.includes('<img src=x'), 'no catalog string opens an element');
+    assert.ok(html.includes('<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>'));
+    assert.ok(html.includes('alt="&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;"'));
+    assert.ok(html.includes('O&#39;Brien &amp; &lt;Co&gt;'));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    assert.equal(blocks.length, 1, 'the JSON-LD block is not broken out of');
+    assert.equal(JSON.parse(blocks[0]![1]!).name, '</script><script>alert(1)</script>');
+  });
+
+  it('renders a project page with valid Schema.org CreativeWork JSON-LD and a Markdown alternate', async () => {
+    const res = await get('/projects/atlas-regional-trip-planner');
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('vary') ?? '', /Accept/);
+    assert.match(res.headers.get('link') ?? '', /\/projects\/atlas-regional-trip-planner\.md>; rel="alternate"; type="text\/markdown"/);
+    const html = await res.text();
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const doc = JSON.parse(json);
+    assert.equal(doc['@context'], 'https://schema.org');
+    assert.equal(doc['@type'], 'CreativeWork');
+    assert.equal(doc.name, 'Atlas Regional Trip Planner');
+    assert.equal(doc.url, `${server.baseUrl}/projects/atlas-regional-trip-planner`);
+    assert.equal(doc.sponsor.name, 'Northvale Regional Transit Authority');
+    assert.equal(doc.image.length, 3);
+    assert.ok(html.includes('rel="noopener"'), 'the outbound link opens without window.opener');
+    assert.ok(html.includes('href="/inquire?project=atlas-regional-trip-planner"'));
+    assert.ok(html.includes('<strong>twelve ride-along interviews</strong>'), 'the description Markdown is rendered');
+  });
+
+  it('serves the Markdown mirror at .md and to Accept: text/markdown on the page URL (Vary: Accept)', async () => {
+    const mirror = await get('/projects/atlas-regional-trip-planner.md');
+    assert.equal(mirror.status, 200);
+    assert.equal(mirror.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    const text = await mirror.text();
+    assert.match(text, /^# Atlas Regional Trip Planner\n/);
+    assert.ok(text.includes('- Client: Northvale Regional Transit Authority'));
+    assert.ok(text.includes('We ran **twelve ride-along interviews**'), 'the description keeps its Markdown');
+    assert.ok(text.includes(`${server.baseUrl}/api/v1/inquiries`));
+
+    const negotiated = await get('/projects/atlas-regional-trip-planner', { accept: 'text/markdown' });
+    assert.equal(negotiated.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.match(negotiated.headers.get('vary') ?? '', /\bAccept\b/);
+    assert.equal(await negotiated.text(), text);
+  });
+
+  it('gives browsers an HTML 404 page and API clients a problem+json 404', async () => {
+    const page = await get('/projects/no-such-project');
+    assert.equal(page.status, 404);
+    assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.ok(page.headers.get('content-security-policy'));
+    assert.match(await page.text(), /We could not find that page/);
+
+    for (const accept of ['application/json', '*/*', '']) {
+      const res = await fetch(`${server.baseUrl}/projects/no-such-project`, { headers: accept ? { accept } : {} });
+      assert.equal(res.status, 404);
+      assert.equal(res.headers.get('content-type'), 'application/problem+json', `Accept: ${accept || '(none)'}`);
+      assert.equal((await res.json()).error, 'not_found');
+    }
+    const mirror = await fetch(`${server.baseUrl}/projects/no-such-project.md`);
+    assert.equal(mirror.status, 404);
+    await mirror.arrayBuffer();
+  });
+
+  it('keeps /api/, /oauth/, /mcp and 405 answers problem+json even for browsers', async () => {
+    for (const path of ['/api/v1/projects/nope', '/api/v1/nothing', '/oauth/nothing', '/.well-known/nothing']) {
+      const res = await get(path);
+      assert.equal(res.status, 404, path);
+      assert.equal(res.headers.get('content-type'), 'application/problem+json', path);
+      await res.arrayBuffer();
+    }
+    const wrongMethod = await fetch(`${server.baseUrl}/`, { method: 'DELETE', headers: { accept: BROWSER } });
+    assert.equal(wrongMethod.status, 405);
+    assert.equal(wrongMethod.headers.get('content-type'), 'application/problem+json');
+    assert.match(wrongMethod.headers.get('allow') ?? '', /GET/);
+    await wrongMethod.arrayBuffer();
+  });
+});
