@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { BoundedMap } from '../lib/bounded-map.js';
 import { ValidationError } from '../lib/errors.js';
 import type { PagePosition, ProjectQuery } from '../store/ports.js';
 
@@ -16,9 +17,17 @@ const cursorSchema = z.object({
   ]),
 });
 
+/** Digests of recent queries: one SHA-256 per distinct query, not one per request. */
+const digests = new BoundedMap<string, string>(1000);
+
 export function queryDigest(query: Omit<ProjectQuery, 'after' | 'limit'>): string {
   const canonical = JSON.stringify([query.q ?? null, query.tag ?? null, query.industry ?? null, query.service ?? null, query.technology ?? null, query.year ?? null, query.featured ?? null, query.sort]);
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+  let digest = digests.get(canonical);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+    digests.set(canonical, digest);
+  }
+  return digest;
 }
 
 export function encodeCursor(position: PagePosition, digest: string): string {

@@ -2,6 +2,8 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { CatalogService } from '../../catalog/service.js';
 import { sendCached } from '../cached-response.js';
 import type { AppEnv } from '../env.js';
+import { memoizedParams, memoizedQuery, type ValidationHook } from '../memoized-validation.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse } from '../schemas.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
@@ -36,59 +38,70 @@ export interface CatalogRouteOptions {
   tag: string;
 }
 
+/** RFC 8288 §3: a web link to the next page of the same query. */
+function nextLink(base: string, requestUrl: string, cursor: string): string {
+  const next = new URL(base);
+  for (const [key, value] of new URL(requestUrl).searchParams) if (key !== 'cursor') next.searchParams.append(key, value);
+  next.searchParams.set('cursor', cursor);
+  return `<${next.href}>; rel="next"`;
+}
+
 /** GET list and detail (and facets) for one catalog: the real one or the sandbox fixture. */
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: CatalogRouteOptions): void {
   const { service, path, tag, operationPrefix } = options;
   const badRequest = problemResponse('Invalid query parameter (unknown parameter, sort, out-of-range limit or malformed cursor).');
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path,
-      tags: [tag],
-      operationId: `list${operationPrefix}Projects`,
-      summary: 'List and search published projects',
-      request: { query: listQuerySchema },
-      responses: {
-        200: {
-          description: 'A page of projects. `Link: rel="next"` points to the next page.',
-          content: { 'application/json': { schema: ProjectListSchema } },
-          headers: { ETag: { schema: { type: 'string' } }, Link: { schema: { type: 'string' } } },
-        },
-        304: { description: 'Not modified (If-None-Match matched the ETag).' },
-        400: badRequest,
+  const listRoute = createRoute({
+    method: 'get',
+    path,
+    tags: [tag],
+    operationId: `list${operationPrefix}Projects`,
+    summary: 'List and search published projects',
+    request: { query: listQuerySchema },
+    responses: {
+      200: {
+        description: 'A page of projects. `Link: rel="next"` points to the next page.',
+        content: { 'application/json': { schema: ProjectListSchema } },
+        headers: { ETag: { schema: { type: 'string' } }, Link: { schema: { type: 'string' } } },
       },
-    }),
-    async (c) => {
-      const query = c.req.valid('query');
-      const page = await service.list(query);
-      const extra: Record<string, string> = {};
-      if (page.value.next_cursor) {
-        const next = new URL(`${c.get('baseUrl')}${path}`);
-        for (const [key, value] of new URL(c.req.url).searchParams) if (key !== 'cursor') next.searchParams.append(key, value);
-        next.searchParams.set('cursor', page.value.next_cursor);
-        // RFC 8288 §3: a web link to the next page of the same query.
-        extra.link = `<${next.href}>; rel="next"`;
-      }
-      return sendCached(c, page, CACHE_CONTROL, extra) as never;
+      304: { description: 'Not modified (If-None-Match matched the ETag).' },
+      400: badRequest,
     },
-  );
+  });
+  // What app.openapi() does, with validation memoized per query string (memoized-validation.ts).
+  app.openAPIRegistry.registerPath(listRoute);
+  const nextLinks = new BoundedMap<string, { cursor: string; link: string }>(1000);
+  app.get(path, memoizedQuery(listQuerySchema, app.defaultHook as ValidationHook | undefined), async (c) => {
+    const page = await service.list(c.req.valid('query'));
+    const cursor = page.value.next_cursor;
+    if (!cursor) return sendCached(c, page, CACHE_CONTROL);
+    // The link depends only on the query string and the next cursor: built once per pair.
+    const url = c.req.url;
+    const raw = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    let next = nextLinks.get(raw);
+    if (next?.cursor !== cursor) {
+      next = { cursor, link: nextLink(`${c.get('baseUrl')}${path}`, url, cursor) };
+      nextLinks.set(raw, next);
+    }
+    return sendCached(c, page, CACHE_CONTROL, { link: next.link });
+  });
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: `${path}/{slug}`,
-      tags: [tag],
-      operationId: `get${operationPrefix}Project`,
-      summary: 'Get one published project by slug',
-      request: { params: slugParam },
-      responses: {
-        200: { description: 'The project.', content: { 'application/json': { schema: ProjectSchema } }, headers: { ETag: { schema: { type: 'string' } } } },
-        304: { description: 'Not modified.' },
-        404: problemResponse('No published project has this slug.'),
-      },
-    }),
-    async (c) => sendCached(c, await service.get(c.req.valid('param').slug), CACHE_CONTROL) as never,
+  const getRoute = createRoute({
+    method: 'get',
+    path: `${path}/{slug}`,
+    tags: [tag],
+    operationId: `get${operationPrefix}Project`,
+    summary: 'Get one published project by slug',
+    request: { params: slugParam },
+    responses: {
+      200: { description: 'The project.', content: { 'application/json': { schema: ProjectSchema } }, headers: { ETag: { schema: { type: 'string' } } } },
+      304: { description: 'Not modified.' },
+      404: problemResponse('No published project has this slug.'),
+    },
+  });
+  app.openAPIRegistry.registerPath(getRoute);
+  app.get(`${path}/:slug`, memoizedParams(slugParam, app.defaultHook as ValidationHook | undefined), async (c) =>
+    sendCached(c, await service.get(c.req.valid('param').slug), CACHE_CONTROL),
   );
 
   if (options.facetsPath) {
