@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 describe('agent-readable surfaces', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ contract: false });
+    // The contract recorder checks /llms.txt and the api-catalog against /openapi.json too.
+    server = await startTestServer();
   });
   after(() => server.close());
 

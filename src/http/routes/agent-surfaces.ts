@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { CatalogService } from '../../catalog/service.js';
 import { allProjects } from '../../pages/all-projects.js';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, apiCatalog } from '../../pages/api-catalog.js';
@@ -8,6 +8,15 @@ import type { AppEnv } from '../env.js';
 import { sendText } from '../html-response.js';
 
 const CACHE = 'public, max-age=300';
+
+/** RFC 9264 §4.2: link context objects with an anchor, each relation an array of target objects. */
+const LinksetSchema = z
+  .object({
+    linkset: z.array(
+      z.object({ anchor: z.string().url() }).catchall(z.array(z.object({ href: z.string().url(), type: z.string().optional(), title: z.string().optional() }))),
+    ),
+  })
+  .openapi({ description: 'An RFC 9727 API catalog in the RFC 9264 JSON linkset format.' });
 
 export interface AgentSurfaceOptions {
   catalog: CatalogService;
@@ -20,6 +29,17 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
   const { catalog, publicUrl } = options;
   const site = { name: options.siteName ?? 'Vitrine', baseUrl: publicUrl };
 
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/llms.txt',
+    tags: ['Discovery'],
+    operationId: 'getLlmsTxt',
+    summary: 'Overview for language models (llmstxt.org): API, MCP, sandbox, auth and every project\'s Markdown mirror',
+    responses: {
+      200: { description: 'The llms.txt document.', content: { 'text/plain': { schema: { type: 'string' } } }, headers: { ETag: { schema: { type: 'string' } } } },
+      304: { description: 'Not modified.' },
+    },
+  });
   app.get('/llms.txt', async (c) =>
     sendText(c, llmsTxt(site, await allProjects(catalog)), { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } }),
   );
@@ -33,6 +53,23 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
     return sendText(c, sitemapXml(entries), { contentType: 'application/xml; charset=utf-8', cacheControl: CACHE });
   });
 
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: API_CATALOG_PATH,
+    tags: ['Discovery'],
+    operationId: 'getApiCatalog',
+    summary: 'RFC 9727 API catalog: a linkset (RFC 9264) naming the OpenAPI description, documentation and metadata of each API',
+    responses: {
+      200: {
+        description: 'The API catalog.',
+        content: {
+          'application/linkset+json': { schema: LinksetSchema },
+        },
+        headers: { ETag: { schema: { type: 'string' } }, Link: { schema: { type: 'string' } } },
+      },
+      304: { description: 'Not modified.' },
+    },
+  });
   app.get(API_CATALOG_PATH, (c) =>
     sendText(c, JSON.stringify(apiCatalog(publicUrl), null, 2), {
       contentType: API_CATALOG_CONTENT_TYPE,
