@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((parts) => parts[0]).map(([name, ...values]) => [name!, values]));
+}
+
+/** src/href values of every <script> and <link> in the page. */
+function references(html: string): string[] {
+  return [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]*)"/gi)].map((m) => m[1]!);
+}
+
+describe('GET /docs: the API reference is served from this origin only', () => {
+  let server: TestServer;
+  let html: string;
+  let res: Response;
+  before(async () => {
+    server = await startTestServer({ demo: false });
+    res = await fetch(`${server.baseUrl}/docs`);
+    html = await res.text();
+  });
+  after(async () => server.close());
+
+  it('answers HTML with a strict Content-Security-Policy: scripts from self only, no eval, no inline script', () => {
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+    const csp = directives(res.headers.get('content-security-policy') ?? '');
+    assert.deepEqual(csp.get('default-src'), ["'none'"]);
+    assert.deepEqual(csp.get('script-src'), ["'self'"]);
+    assert.deepEqual(csp.get('connect-src'), ["'self'"]);
+    assert.deepEqual(csp.get('frame-ancestors'), ["'none'"]);
+    for (const values of csp.values()) for (const value of values) assert.doesNotMatch(value, /^(https?:|\*|'unsafe-eval')/, `no remote or eval source: ${value}`);
+  });
+
+  it('loads every script and stylesheet by a relative URL, and no <script> has inline content', () => {
+    const refs = references(html);
+    assert.ok(refs.length >= 3, refs.join(', '));
+    for (const ref of refs) {
+      const url = new URL(ref, `${server.baseUrl}/docs`);
+      assert.equal(url.origin, server.baseUrl, `${ref} is same-origin`);
+      assert.doesNotMatch(ref, /^(\/\/|[a-z]+:)/i, `${ref} is relative`);
+    }
+    for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      assert.match(attributes!, /\bsrc="/, 'every script is external');
+      assert.equal(body!.trim(), '', 'no inline script content');
+    }
+    assert.doesNotMatch(html, /\bon[a-z]+="/i, 'no inline event handlers');
+    assert.doesNotMatch(html, /<style\b|\bstyle="/i, 'no inline styles in the page itself');
+  });
+
+  it('serves each referenced asset from node_modules with its type, a validator and long caching', async () => {
+    for (const ref of references(html)) {
+      const asset = await fetch(new URL(ref, `${server.baseUrl}/docs`));
+      const body = await asset.arrayBuffer();
+      assert.equal(asset.status, 200, ref);
+      assert.ok(body.byteLength > 0, ref);
+      assert.ok(asset.headers.get('etag'), ref);
+      assert.match(asset.headers.get('cache-control') ?? '', /max-age=86400/, ref);
+      if (ref.endsWith('.js')) assert.match(asset.headers.get('content-type') ?? '', /^text\/javascript/, ref);
+      if (ref.endsWith('.css')) assert.match(asset.headers.get('content-type') ?? '', /^text\/css/, ref);
+    }
+    const init = await (await fetch(`${server.baseUrl}/docs/assets/init.js`)).text();
+    assert.match(init, /validatorUrl: null/, 'the public validator badge (a third-party call) is off');
+    assert.doesNotMatch(init, /https?:\/\//, 'the init script names no remote URL');
+    assert.equal((await fetch(`${server.baseUrl}/docs/assets/package.json`)).status, 404, 'only the listed files are served');
+    assert.equal((await fetch(`${server.baseUrl}/docs/assets/..%2F..%2Fpackage.json`)).status, 404);
+  });
+});
+
+describe('GET /docs in Chromium: the reference renders with no CSP violation and no request to another origin', () => {
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startTestServer({ demo: false });
+    browser = await launchBrowser();
+    mkdirSync('test-results', { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('renders the operations from /openapi.json', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await openPage(context);
+    const origins = new Set<string>();
+    page.on('request', (request) => {
+      if (!request.url().startsWith('data:')) origins.add(new URL(request.url()).origin);
+    });
+    await page.goto(`${server.baseUrl}/docs`);
+    await page.locator('.opblock-summary-path').first().waitFor({ timeout: 20_000 });
+    const paths = await page.locator('.opblock-summary-path').allTextContents();
+    assert.ok(paths.some((p) => p.includes('/api/v1/projects')), paths.join(', '));
+    assert.ok(paths.some((p) => p.includes('/oauth/token')), paths.join(', '));
+    // Expanding an operation renders its schemas and highlighted examples (where inline styles would show up).
+    await page.locator('.opblock-summary').first().click();
+    await page.locator('.opblock-body .responses-wrapper').first().waitFor({ timeout: 10_000 });
+    await page.locator('.opblock-body .highlight-code, .opblock-body .model-box').first().waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: 'test-results/docs.png' });
+    assert.deepEqual([...origins], [server.baseUrl]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
