@@ -16,8 +16,7 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    // HTML pages are not API operations, so the OpenAPI contract recorder does not apply to them.
-    server = await startTestServer({ contract: false });
+    server = await startTestServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   });

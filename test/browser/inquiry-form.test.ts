@@ -22,7 +22,7 @@ describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer({ contract: false });
+    server = await startTestServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   });

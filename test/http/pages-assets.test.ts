@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 describe('stylesheet and generated project images', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ contract: false });
+    server = await startTestServer();
   });
   after(() => server.close());
 

@@ -9,7 +9,7 @@ describe('inquiry form over HTTP (POST /inquire)', () => {
   let server: TestServer;
 
   before(async () => {
-    server = await startTestServer({ contract: false });
+    server = await startTestServer();
   });
   after(() => server.close());
 

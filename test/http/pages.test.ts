@@ -10,8 +10,7 @@ describe('HTML catalog pages over HTTP', () => {
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers: { accept: BROWSER, ...headers } });
 
   before(async () => {
-    // HTML pages are not API operations; the OpenAPI contract recorder covers the API suites.
-    server = await startTestServer({ contract: false });
+    server = await startTestServer();
     await server.store.projects.upsert(
       [
         {
