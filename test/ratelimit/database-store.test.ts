@@ -37,22 +37,32 @@ for (const dialect of ['postgres', 'sqlite'] as const) {
 
     it('counts hits per key and restarts at 1 when the window moves on', async () => {
       const limits = new DatabaseRateLimitStore(store.counters);
-      assert.deepEqual([await limits.hit('a', t0), await limits.hit('a', t0), await limits.hit('b', t0)], [1, 2, 1]);
-      assert.equal(await limits.hit('a', t0 + 60_000), 1);
-      assert.equal(await limits.hit('a', t0 + 60_000), 2);
+      assert.deepEqual([await limits.hit('a', t0, 60_000), await limits.hit('a', t0, 60_000), await limits.hit('b', t0, 60_000)], [1, 2, 1]);
+      assert.equal(await limits.hit('a', t0 + 60_000, 60_000), 1);
+      assert.equal(await limits.hit('a', t0 + 60_000, 60_000), 2);
     });
 
     it('is exact under concurrency: 30 parallel hits see 1…30 once each', async () => {
       const limits = new DatabaseRateLimitStore(store.counters);
-      const counts = await Promise.all(Array.from({ length: 30 }, () => limits.hit('burst', t0)));
+      const counts = await Promise.all(Array.from({ length: 30 }, () => limits.hit('burst', t0, 60_000)));
       assert.deepEqual([...counts].sort((x, y) => x - y), Array.from({ length: 30 }, (_, i) => i + 1));
+    });
+
+    it('prunes counters whose window ended long ago, so one row per caller does not stay forever', async () => {
+      const limits = new DatabaseRateLimitStore(store.counters);
+      await limits.hit('old-caller', t0, 60_000);
+      // Ten minutes later another caller's hit triggers the sweep; the old caller's row is gone,
+      // so its next hit starts a fresh count (and the table does not grow with every IP seen).
+      await limits.hit('new-caller', t0 + 600_000, 60_000);
+      assert.equal(await store.counters.prune(t0 + 1), 0, 'the stale row was already pruned');
+      assert.equal(await limits.hit('new-caller', t0 + 600_000, 60_000), 2, 'current windows are kept');
     });
 
     if (dialect === 'postgres') {
       it('two connections (two instances) share one counter', async () => {
         const a = new DatabaseRateLimitStore(store.counters);
         const b = new DatabaseRateLimitStore(second!.counters);
-        const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit('shared', t0)));
+        const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit('shared', t0, 60_000)));
         assert.deepEqual([...counts].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i + 1));
       });
     }

@@ -140,4 +140,9 @@ export class KyselyCounterStore implements CounterStore {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
+
+  async prune(beforeMs: number): Promise<number> {
+    const result = await this.db.deleteFrom('rate_limit_counters').where('window_start', '<', beforeMs).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }
