@@ -76,6 +76,8 @@ function closeSchemas(doc: Json): void {
     const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined || Array.isArray(schema.allOf);
     const open = 'additionalProperties' in schema || 'unevaluatedProperties' in schema || 'patternProperties' in schema || '$ref' in schema;
     if (isObject && !open && !inAllOf) schema.unevaluatedProperties = false;
+    // A component left open for its allOf extensions is closed where it is used on its own.
+    if (typeof schema.$ref === 'string' && allOfRefs.has(schema.$ref) && !inAllOf && !('unevaluatedProperties' in schema)) schema.unevaluatedProperties = false;
     for (const [key, value] of Object.entries(schema)) {
       if (key === 'allOf' && Array.isArray(value)) value.forEach((branch) => close(branch, true));
       else if (key === 'properties' || key === '$defs' || key === 'patternProperties') Object.values(value as Json).forEach((v) => close(v, false));

@@ -93,6 +93,25 @@ describe('contract check: responses are compared with the OpenAPI document', () 
     assert.deepEqual(await check('/docs/page'), []);
   });
 
+  it('closes a schema that others extend with allOf wherever it is used on its own', async () => {
+    const app = new OpenAPIHono();
+    const Base = z.object({ id: z.string() }).openapi('Base');
+    const Extended = Base.extend({ status: z.literal('received') }).openapi('Extended');
+    const route = (path: string, schema: z.ZodType) =>
+      createRoute({ method: 'get', path, responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } });
+    app.openapi(route('/api/v1/base', Base), ((c: import('hono').Context) => c.json({ id: 'b', leaked: true })) as never);
+    app.openapi(route('/api/v1/extended', Extended), ((c: import('hono').Context) => c.json({ id: 'e', status: 'received' })) as never);
+    const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '1' } }) as unknown as OpenApiDocument;
+    assert.ok(JSON.stringify(doc.components?.schemas?.Extended).includes('allOf'), 'the generator extends by allOf');
+    const checker = new ContractChecker(doc);
+    const run = async (path: string) => {
+      const response = await app.request(path);
+      return checker.check({ method: 'GET', path, status: response.status, headers: response.headers, body: await response.text() });
+    };
+    assert.deepEqual(await run('/api/v1/extended'), []);
+    assert.match((await run('/api/v1/base')).join('\n'), /undocumented field "leaked"/);
+  });
+
   it('accepts the fallback 404 problem for paths nothing serves', async () => {
     const app = new OpenAPIHono();
     app.notFound((c) => c.json({ type: 'https://x.example/problems/not-found', title: 'Not found', status: 404, detail: 'nothing', instance: c.req.path, error: 'not_found' }, 404, { 'content-type': 'application/problem+json' }));
