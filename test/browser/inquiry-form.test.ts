@@ -66,10 +66,14 @@ describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
     const send = page.getByRole('button', { name: 'Send inquiry' });
     await send.scrollIntoViewIfNeeded();
     const button = (await send.boundingBox())!;
+    // Wait for the thank-you page itself: waiting on "the next navigation" could catch the first,
+    // abandoned one (net::ERR_ABORTED) instead.
+    const thanks = page.waitForResponse((r) => r.url().includes('/inquire/thanks?ref=inq_') && r.status() === 200);
     await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
     await firstSent;
     await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
-    await page.waitForURL(/\/inquire\/thanks\?ref=inq_/);
+    await thanks;
+    await page.locator('.thanks .ref').waitFor();
     assert.equal(posts, 2, 'the form was sent twice');
     assert.equal(await server.store.inquiries.count(), before + 1);
 
