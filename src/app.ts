@@ -140,7 +140,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   });
 
   // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
-  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl });
+  const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
+  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl });
 
   app.notFound(pages.notFound(notFoundHandler(app)));

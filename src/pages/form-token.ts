@@ -7,20 +7,18 @@ export type FormTokenCheck = { ok: true } | { ok: false; reason: 'malformed' | '
 
 /**
  * Tokens embedded in the anonymous inquiry form: `issuedAt.nonce.mac`, an HMAC-SHA256 over the
- * issue time and a random nonce with a per-process secret. A valid token proves the form came
+ * issue time and a random nonce with a key every instance shares (stored once in the database,
+ * so a form rendered by one instance verifies on another). A valid token proves the form came
  * from us within the last two hours (CSRF defence for a form without a session) and, being
  * unique per rendered form, doubles as its Idempotency-Key so a double submit stores one inquiry.
  */
 export class FormTokens {
-  private readonly secret: Buffer;
-
   constructor(
+    private readonly secret: Buffer,
     private readonly clock: Clock,
     private readonly random: Random,
     private readonly ttlMs = FORM_TOKEN_TTL_MS,
-  ) {
-    this.secret = random.bytes(32);
-  }
+  ) {}
 
   issue(): string {
     const payload = `${this.clock.now().toString(36)}.${this.random.bytes(16).toString('base64url')}`;

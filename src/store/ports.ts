@@ -165,6 +165,12 @@ export interface CounterStore {
   prune(beforeMs: number): Promise<number>;
 }
 
+/** Server-side keys shared by every instance (e.g. the form-token HMAC key), created once. */
+export interface SecretStore {
+  /** The value stored under `name`, storing `create()` first if there is none (first writer wins). */
+  getOrCreate(name: string, create: () => string, nowMs: number): Promise<string>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly projects: ProjectStore;
@@ -174,6 +180,7 @@ export interface Store {
   readonly inquiries: InquiryStore;
   readonly idempotency: IdempotencyStore;
   readonly counters: CounterStore;
+  readonly secrets: SecretStore;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -42,7 +42,7 @@ describe('vitrine CLI', () => {
     const db = join(dir, 'migrate.db');
     const first = await vitrine(db, 'migrate');
     assert.equal(first.code, 0);
-    assert.match(first.stdout, /applied 3 migration\(s\): 001_catalog, 002_auth, 003_inquiries/);
+    assert.match(first.stdout, /applied 4 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets/);
     const second = await vitrine(db, 'migrate');
     assert.equal(second.code, 0);
     assert.match(second.stdout, /no migrations applied/);

@@ -5,7 +5,7 @@ import { FORM_TOKEN_TTL_MS, FormTokens } from '../../src/pages/form-token.js';
 
 describe('inquiry form tokens (CSRF defence and idempotency key)', () => {
   it('accepts a token it issued and gives every form a different one', () => {
-    const tokens = new FormTokens(new ManualClock(), cryptoRandom);
+    const tokens = new FormTokens(cryptoRandom.bytes(32), new ManualClock(), cryptoRandom);
     const a = tokens.issue();
     const b = tokens.issue();
     assert.notEqual(a, b);
@@ -15,12 +15,12 @@ describe('inquiry form tokens (CSRF defence and idempotency key)', () => {
 
   it('rejects a token signed by another process secret', () => {
     const clock = new ManualClock();
-    const other = new FormTokens(clock, cryptoRandom).issue();
-    assert.deepEqual(new FormTokens(clock, cryptoRandom).verify(other), { ok: false, reason: 'bad_signature' });
+    const other = new FormTokens(cryptoRandom.bytes(32), clock, cryptoRandom).issue();
+    assert.deepEqual(new FormTokens(cryptoRandom.bytes(32), clock, cryptoRandom).verify(other), { ok: false, reason: 'bad_signature' });
   });
 
   it('rejects a tampered issue time, and malformed input', () => {
-    const tokens = new FormTokens(new ManualClock(), cryptoRandom);
+    const tokens = new FormTokens(cryptoRandom.bytes(32), new ManualClock(), cryptoRandom);
     const [time, nonce, mac] = tokens.issue().split('.');
     assert.deepEqual(tokens.verify(`${(parseInt(time!, 36) + 1).toString(36)}.${nonce}.${mac}`), { ok: false, reason: 'bad_signature' });
     assert.deepEqual(tokens.verify(''), { ok: false, reason: 'malformed' });
@@ -29,7 +29,7 @@ describe('inquiry form tokens (CSRF defence and idempotency key)', () => {
 
   it('expires two hours after issue', () => {
     const clock = new ManualClock();
-    const tokens = new FormTokens(clock, cryptoRandom);
+    const tokens = new FormTokens(cryptoRandom.bytes(32), clock, cryptoRandom);
     const token = tokens.issue();
     clock.advance(FORM_TOKEN_TTL_MS);
     assert.deepEqual(tokens.verify(token), { ok: true });

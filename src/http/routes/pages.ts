@@ -36,6 +36,8 @@ export interface PageRoutesOptions {
   clock: Clock;
   random: Random;
   publicUrl: string;
+  /** HMAC key of the form tokens, shared by every instance */
+  formTokenKey: Buffer;
   siteName?: string;
 }
 
@@ -47,7 +49,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   const { catalog, publicUrl } = options;
   const assets = loadAssets();
   const site: Site = { name: options.siteName ?? 'Vitrine', baseUrl: publicUrl, cssHref: assetUrl(assets, 'site.css'), iconHref: assetUrl(assets, 'favicon.svg') };
-  const tokens = new FormTokens(options.clock, options.random);
+  const tokens = new FormTokens(options.formTokenKey, options.clock, options.random);
   const publicOrigin = new URL(publicUrl).origin;
 
   app.get('/assets/:name', (c) => {

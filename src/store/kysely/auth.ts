@@ -7,6 +7,7 @@ import type {
   CredentialRecord,
   CredentialStore,
   IdentityType,
+  SecretStore,
   TokenEndpointAuthMethod,
 } from '../ports.js';
 import type { Database } from './schema.js';
@@ -61,6 +62,21 @@ export class KyselyCredentialStore implements CredentialStore {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+}
+
+export class KyselySecretStore implements SecretStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async getOrCreate(name: string, create: () => string, nowMs: number): Promise<string> {
+    // Insert-if-absent then read: when two instances start at once, both read the first value.
+    await this.db
+      .insertInto('app_secrets')
+      .values({ name, value: create(), created_at: nowMs })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+    return row.value;
   }
 }
 

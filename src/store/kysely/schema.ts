@@ -91,6 +91,12 @@ export interface RateLimitCountersTable {
   count: number;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   projects: ProjectsTable;
   project_terms: ProjectTermsTable;
@@ -101,4 +107,5 @@ export interface Database {
   inquiries: InquiriesTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
+  app_secrets: AppSecretsTable;
 }

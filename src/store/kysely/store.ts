@@ -1,6 +1,6 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { Store } from '../ports.js';
-import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore } from './auth.js';
+import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore, KyselyIdempotencyStore, KyselyInquiryStore } from './inquiries.js';
 import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';
 import { KyselyProjectStore } from './projects.js';
@@ -18,6 +18,7 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     inquiries: new KyselyInquiryStore(db),
     idempotency: new KyselyIdempotencyStore(db),
     counters: new KyselyCounterStore(db),
+    secrets: new KyselySecretStore(db),
     async migrate() {
       const migrator = new Migrator({ db, provider: new SqlMigrationProvider(migrations), migrationTableName: 'vitrine_migrations', migrationLockTableName: 'vitrine_migrations_lock' });
       const { error, results } = await migrator.migrateToLatest();

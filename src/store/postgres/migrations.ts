@@ -99,4 +99,11 @@ export const postgresMigrations: SqlMigrations = {
       count INTEGER NOT NULL
     )`,
   ],
+  '004_secrets': [
+    `CREATE TABLE app_secrets (
+      name TEXT PRIMARY KEY,
+      value TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+  ],
 };

@@ -101,4 +101,11 @@ export const sqliteMigrations: SqlMigrations = {
       count INTEGER NOT NULL
     )`,
   ],
+  '004_secrets': [
+    `CREATE TABLE app_secrets (
+      name TEXT PRIMARY KEY,
+      value TEXT NOT NULL,
+      created_at INTEGER NOT NULL
+    )`,
+  ],
 };
