@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import * as catalog from '../catalog/schemas.js';
 
 /** Wire schemas shared by routes and the OpenAPI document (components). */
 
@@ -15,32 +16,13 @@ export const ProblemSchema = z
   .passthrough()
   .openapi('Problem', { description: 'RFC 9457 problem details.' });
 
-export const ProjectImageSchema = z
-  .object({ url: z.string().url(), alt: z.string(), width: z.number().int(), height: z.number().int() })
-  .openapi('ProjectImage', { description: 'An image of the project, with its alternative text and intrinsic size in pixels.' });
+export const ProjectImageSchema = catalog.ProjectImageSchema.openapi('ProjectImage', {
+  description: 'An image of the project, with its alternative text and intrinsic size in pixels.',
+});
 
-export const ProjectSchema = z
-  .object({
-    id: z.string().openapi({ example: 'prj_8xK2mQ' }),
-    slug: z.string().openapi({ example: 'atlas-regional-trip-planner' }),
-    title: z.string(),
-    summary: z.string().max(280),
-    description: z.string().openapi({ description: 'Markdown.' }),
-    client: z.string().nullable(),
-    industry: z.string(),
-    services: z.array(z.string()),
-    technologies: z.array(z.string()),
-    tags: z.array(z.string()),
-    year: z.number().int(),
-    featured: z.boolean(),
-    url: z.string().url().nullable(),
-    images: z.array(ProjectImageSchema),
-    links: z.object({ self: z.string().url(), html: z.string().url() }),
-    created_at: z.string().datetime(),
-    updated_at: z.string().datetime(),
-    published_at: z.string().datetime().nullable(),
-  })
-  .openapi('Project', { description: 'A delivered project in the catalog.' });
+export const ProjectSchema = catalog.ProjectSchema.extend({ images: z.array(ProjectImageSchema) }).openapi('Project', {
+  description: 'A delivered project in the catalog.',
+});
 
 export const ProjectListSchema = z
   .object({
@@ -49,16 +31,9 @@ export const ProjectListSchema = z
   })
   .openapi('ProjectList', { description: 'One page of projects; follow `next_cursor` (or the `Link: rel="next"` header) for the next.' });
 
-const FacetCountSchema = z.object({ value: z.string(), count: z.number().int() });
-export const FacetsSchema = z
-  .object({
-    tags: z.array(FacetCountSchema),
-    industries: z.array(FacetCountSchema),
-    services: z.array(FacetCountSchema),
-    technologies: z.array(FacetCountSchema),
-    years: z.array(FacetCountSchema),
-  })
-  .openapi('Facets', { description: 'How many published projects carry each tag, industry, service, technology and year: the valid filter values.' });
+export const FacetsSchema = catalog.FacetsSchema.openapi('Facets', {
+  description: 'How many published projects carry each tag, industry, service, technology and year: the valid filter values.',
+});
 
 export const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
