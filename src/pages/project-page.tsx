@@ -20,6 +20,17 @@ const TermLinks: FC<{ param: 'service' | 'technology' | 'tag'; values: string[];
   </ul>
 );
 
+/** One `<dt>`/`<dd>` pair of linked terms, left out when the project has none. */
+const TermFacts: FC<{ param: 'service' | 'technology' | 'tag'; values: string[]; label: string }> = (props) =>
+  props.values.length > 0 ? (
+    <>
+      <dt>{props.label}</dt>
+      <dd>
+        <TermLinks {...props} />
+      </dd>
+    </>
+  ) : null;
+
 export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, project }) => {
   const [hero, ...rest] = project.images;
   const path = `/projects/${project.slug}`;
@@ -104,30 +115,9 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, pro
               <dd>
                 <a href={catalogHref({}, { year: String(project.year) })}>{project.year}</a>
               </dd>
-              {project.services.length > 0 ? (
-                <>
-                  <dt>Services</dt>
-                  <dd>
-                    <TermLinks param="service" values={project.services} label="Services" />
-                  </dd>
-                </>
-              ) : null}
-              {project.technologies.length > 0 ? (
-                <>
-                  <dt>Technologies</dt>
-                  <dd>
-                    <TermLinks param="technology" values={project.technologies} label="Technologies" />
-                  </dd>
-                </>
-              ) : null}
-              {project.tags.length > 0 ? (
-                <>
-                  <dt>Topics</dt>
-                  <dd>
-                    <TermLinks param="tag" values={project.tags} label="Topics" />
-                  </dd>
-                </>
-              ) : null}
+              <TermFacts param="service" values={project.services} label="Services" />
+              <TermFacts param="technology" values={project.technologies} label="Technologies" />
+              <TermFacts param="tag" values={project.tags} label="Topics" />
             </dl>
             <a class="button" href={`/inquire?project=${encodeURIComponent(project.slug)}`}>
               Start an inquiry about this project
