@@ -12,10 +12,10 @@ function mediaType(c: Context<AppEnv>): string {
 }
 
 /**
- * Reads OAuth parameters: form-encoded (RFC 6749 §3.2), or JSON when `allowJson`. Each parameter
+ * Reads OAuth parameters, form-encoded (RFC 6749 §3.2) or as a JSON object. Each parameter
  * may appear once (§3.2: "MUST NOT be included more than once") and must be a string.
  */
-export async function readOAuthRequest(c: Context<AppEnv>, allowJson: boolean): Promise<OAuthRequest> {
+export async function readOAuthRequest(c: Context<AppEnv>): Promise<OAuthRequest> {
   const type = mediaType(c);
   const params: Record<string, string> = Object.create(null);
   if (type === 'application/x-www-form-urlencoded') {
@@ -24,7 +24,9 @@ export async function readOAuthRequest(c: Context<AppEnv>, allowJson: boolean): 
       // RFC 6749 §3.2: parameters sent without a value are treated as omitted.
       if (value !== '') params[key] = value;
     }
-  } else if (allowJson && (type === 'application/json' || type.endsWith('+json'))) {
+  } else if (type === 'application/json' || type.endsWith('+json')) {
+    // RFC 6749 §3.2 has clients send forms; a JSON object of string parameters is accepted too,
+    // since many agents send JSON by default and nothing is lost by understanding it.
     let body: unknown;
     try {
       body = JSON.parse(await c.req.text());
@@ -38,8 +40,7 @@ export async function readOAuthRequest(c: Context<AppEnv>, allowJson: boolean): 
       if (value !== '') params[key] = value;
     }
   } else {
-    const accepted = allowJson ? 'application/x-www-form-urlencoded or application/json' : 'application/x-www-form-urlencoded';
-    throw new InvalidRequestError(`Send the parameters as ${accepted} (got ${type || 'no Content-Type'}).`);
+    throw new InvalidRequestError(`Send the parameters as application/x-www-form-urlencoded or application/json (got ${type || 'no Content-Type'}).`);
   }
   return { authorization: c.req.header('authorization'), params };
 }

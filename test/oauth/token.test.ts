@@ -67,8 +67,14 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
       assert.equal(((await res.json()) as { error: string }).error, 'invalid_request');
     });
 
-    it('invalid_request when the body is JSON instead of form-encoded', async () => {
+    it('accepts the parameters as a JSON object too, for agents that send JSON by default', async () => {
       const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: publicClient }) });
+      assert.equal(res.status, 200);
+      assert.match(((await res.json()) as { access_token: string }).access_token, /^vt_at_/);
+    });
+
+    it('invalid_request when the body is neither form-encoded nor JSON', async () => {
+      const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'grant_type=client_credentials' });
       assert.equal(res.status, 400);
       assert.equal(((await res.json()) as { error: string }).error, 'invalid_request');
     });

@@ -36,6 +36,6 @@ export function registerOAuthClaimRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth):
 
   app.post(
     CLAIM_PATH,
-    oauthEndpoint(async (c) => oauthJson(c, await oauth.claim(await readOAuthRequest(c, true)))),
+    oauthEndpoint(async (c) => oauthJson(c, await oauth.claim(await readOAuthRequest(c)))),
   );
 }

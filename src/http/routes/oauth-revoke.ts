@@ -33,7 +33,7 @@ export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth)
   app.post(
     REVOKE_PATH,
     oauthEndpoint(async (c) => {
-      await oauth.revoke(await readOAuthRequest(c, true));
+      await oauth.revoke(await readOAuthRequest(c));
       return c.body(null, 200, NO_STORE);
     }),
   );

@@ -24,7 +24,7 @@ export function registerOAuthTokenRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth):
     tags: ['OAuth'],
     operationId: 'requestToken',
     summary: 'Get an access token (client_credentials, or jwt-bearer with an ID-JAG)',
-    request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: TokenRequestSchema } } } },
+    request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: TokenRequestSchema }, 'application/json': { schema: TokenRequestSchema } } } },
     responses: {
       200: { description: 'RFC 6749 §5.1 token response (`Cache-Control: no-store`).', content: { 'application/json': { schema: TokenResponseSchema } } },
       400: { description: 'invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope (RFC 6749 §5.2).', content: oauthErrorContent },
@@ -34,6 +34,6 @@ export function registerOAuthTokenRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth):
 
   app.post(
     TOKEN_PATH,
-    oauthEndpoint(async (c) => oauthJson(c, await oauth.token(await readOAuthRequest(c, false)))),
+    oauthEndpoint(async (c) => oauthJson(c, await oauth.token(await readOAuthRequest(c)))),
   );
 }
