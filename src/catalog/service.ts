@@ -61,6 +61,8 @@ export class CatalogService {
   private checkedAt = Number.NEGATIVE_INFINITY;
   private pendingVersion: Promise<number> | null = null;
   private readonly maxEntries: number;
+  /** the catalog version each cached entry was computed under (for isCurrent) */
+  private readonly versions = new WeakMap<Cached<unknown>, number>();
 
   constructor(private readonly options: CatalogServiceOptions) {
     this.maxEntries = options.cacheEntries ?? 1000;
@@ -69,6 +71,15 @@ export class CatalogService {
   /** Forget the known version so the next read asks the store (call after a local write). */
   invalidate(): void {
     this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
+   * Whether `entry` is what a read would return right now without asking the store: the known
+   * version is within `versionCheckMs` and the entry was computed under it. Synchronous, for
+   * the HTTP fast lane (src/http/fast-lane.ts), which must never serve what this service would not.
+   */
+  isCurrent(entry: Cached<unknown>): boolean {
+    return this.options.clock.now() - this.checkedAt < this.options.versionCheckMs && this.versions.get(entry) === this.cachedVersion;
   }
 
   private async version(): Promise<number> {
@@ -87,10 +98,11 @@ export class CatalogService {
   }
 
   private async memo<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>> {
-    await this.version();
+    const version = await this.version();
     const hit = this.cache.get(key) as Cached<T> | undefined;
     if (hit) return hit;
     const entry = cached(await compute());
+    this.versions.set(entry, version);
     if (this.cache.size >= this.maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);

@@ -3,7 +3,7 @@ import type { Cached } from '../catalog/service.js';
 import { respondWith } from './response-headers.js';
 
 /** RFC 9110 §13.1.2: If-None-Match uses the weak comparison; `*` matches any representation. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
@@ -18,7 +18,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 const encoded = new WeakMap<Cached<unknown>, Uint8Array>();
 const utf8 = new TextEncoder();
 
-function bytesOf(entry: Cached<unknown>): Uint8Array {
+export function bytesOf(entry: Cached<unknown>): Uint8Array {
   let bytes = encoded.get(entry);
   if (!bytes) {
     bytes = utf8.encode(entry.body);
@@ -27,8 +27,18 @@ function bytesOf(entry: Cached<unknown>): Uint8Array {
   return bytes;
 }
 
+/**
+ * The representation's own headers on a 200, or on a 304 (no content type: RFC 9110 §15.4.5
+ * lists what a 304 repeats). A fresh object each call: respondWith adds to it. The fast lane
+ * (fast-lane.ts) builds its answers from this too, so both paths send the same fields.
+ */
+export function cachedHeaders(entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>>, notModified: boolean): Record<string, string> {
+  if (notModified) return { etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra };
+  return { 'content-type': 'application/json', etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra };
+}
+
 /** Sends a cached representation with its validator, or 304 when the client already has it. */
 export function sendCached(c: Context, entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>> = {}): Response {
-  if (matches(c.req.header('if-none-match'), entry.etag)) return respondWith(c, null, 304, { etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra });
-  return respondWith(c, bytesOf(entry), 200, { 'content-type': 'application/json', etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra });
+  if (matches(c.req.header('if-none-match'), entry.etag)) return respondWith(c, null, 304, cachedHeaders(entry, cacheControl, extra, true));
+  return respondWith(c, bytesOf(entry), 200, cachedHeaders(entry, cacheControl, extra, false));
 }

@@ -16,14 +16,19 @@ export interface PublicCorsOptions {
  */
 export function publicCors(options: PublicCorsOptions): MiddlewareHandler {
   const preflight = cors({ origin: '*', credentials: false, ...options });
-  const expose = options.exposeHeaders.join(',');
-  const headers: Record<string, string> = { 'access-control-allow-origin': '*' };
-  if (expose) headers['access-control-expose-headers'] = expose;
-  Object.freeze(headers);
+  const headers = publicCorsHeaders(options);
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     announceResponseHeaders(c, headers);
     await next();
     applyResponseHeaders(c, headers);
   };
+}
+
+/** What an actual (non-preflight) request gets, whatever its Origin: no `Vary: Origin` is needed. */
+export function publicCorsHeaders(options: PublicCorsOptions): Readonly<Record<string, string>> {
+  const expose = options.exposeHeaders.join(',');
+  const headers: Record<string, string> = { 'access-control-allow-origin': '*' };
+  if (expose) headers['access-control-expose-headers'] = expose;
+  return Object.freeze(headers);
 }

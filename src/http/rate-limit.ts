@@ -12,6 +12,7 @@ import { subjectKey } from '../ratelimit/subject.js';
 import type { Store } from '../store/ports.js';
 import type { AppEnv } from './env.js';
 import { PROBLEM_CONTENT_TYPE, problem, problemDocument } from './problem.js';
+import { takeHandedOffOutcome } from './rate-limit-handoff.js';
 import { announceResponseHeaders, answeredWithAnnouncedHeaders, applyResponseHeaders } from './response-headers.js';
 
 /** Resolves the caller's client id from a verified credential, or null to fall back to the IP. */
@@ -78,7 +79,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     const policy = policies[policyName];
     // Credential minting is always per IP: a client must not mint its way to a fresh quota.
     const clientId = policyName === 'register' || !identify ? null : await identify(c);
-    const outcome = await limiter.check(policyName, subjectKey(clientId, c.get('clientIp') ?? UNKNOWN_IP));
+    const subject = subjectKey(clientId, c.get('clientIp') ?? UNKNOWN_IP);
+    const outcome = takeHandedOffOutcome(c, policyName, subject) ?? (await limiter.check(policyName, subject));
     switch (outcome.kind) {
       case 'limited':
         return rateLimitedResponse(c, policyName, policy, outcome.decision.resetSeconds);
@@ -106,6 +108,8 @@ export interface RateLimits {
   middleware: MiddlewareHandler<AppEnv>;
   /** null when RATE_LIMITS_ENABLED=false */
   store: RateLimitStore | null;
+  /** the limiter the middleware meters with (the fast lane meters with it too); null when off */
+  limiter: RateLimiter | null;
   close(): Promise<void>;
 }
 
@@ -119,8 +123,8 @@ export interface RateLimitDeps {
 
 /** Builds the limiter over the store the configuration selects; a pass-through when limits are off. */
 export function createRateLimits(deps: RateLimitDeps): RateLimits {
-  if (!deps.config.rateLimitsEnabled) return { middleware: (_c, next) => next(), store: null, close: async () => {} };
+  if (!deps.config.rateLimitsEnabled) return { middleware: (_c, next) => next(), store: null, limiter: null, close: async () => {} };
   const store = createRateLimitStore(deps.config, deps.store, deps.clock);
   const limiter = new RateLimiter({ store, policies: deps.config.rateLimits, clock: deps.clock, logger: deps.logger });
-  return { middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify }), store, close: () => store.close() };
+  return { middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify }), store, limiter, close: () => store.close() };
 }
