@@ -9,7 +9,8 @@ import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/errors.js';
 import { notFoundHandler } from './http/not-found.js';
 import { problem } from './http/problem.js';
-import { publicCors } from './http/public-cors.js';
+import { publicCors, publicCorsHeaders } from './http/public-cors.js';
+import { FastLane } from './http/fast-lane.js';
 import { announceResponseHeaders, applyResponseHeaders } from './http/response-headers.js';
 import { secureHeaders } from './http/secure-headers.js';
 import { requestIds } from './http/request-id.js';
@@ -50,6 +51,8 @@ export interface VitrineApp {
   sandboxCatalog: CatalogService;
   oauth: OAuth;
   inquiries: InquiryService;
+  /** answers repeated catalog reads in front of Hono: `fastLane.listener(getRequestListener(fetch))` */
+  fastLane: FastLane;
   close(): Promise<void>;
 }
 
@@ -100,7 +103,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   });
   app.use(secureHeaders());
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
-  const corsForPublic = publicCors({ exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 });
+  const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
+  const corsForPublic = publicCors(publicCorsOptions);
   for (const path of ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md']) app.use(path, corsForPublic);
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
@@ -114,10 +118,12 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   app.use(clientIp(config.trustProxy));
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier) });
   app.use(rateLimits.middleware);
+  // Does what the middleware above does, for catalog reads it has seen Hono answer (fast-lane.ts).
+  const fastLane = new FastLane({ enabled: config.fastLane, logger, nextRequestId, trustProxy: config.trustProxy, corsHeaders: publicCorsHeaders(publicCorsOptions), limiter: rateLimits.limiter, readsPolicy: config.rateLimits.reads });
 
   registerHealthRoutes(app, store);
-  registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog' });
-  registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox' });
+  registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog', fastLane });
+  registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', fastLane });
   // The document is generated on first request, so routes registered below are in it too.
   registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
   registerDocsRoutes(app);
@@ -154,6 +160,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     sandboxCatalog,
     oauth,
     inquiries,
+    fastLane,
     async close() {
       await sandboxStore.close();
       await rateLimits.close();

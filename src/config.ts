@@ -70,6 +70,8 @@ export interface Config {
   readonly demoCatalog: boolean;
   /** extra origins allowed to call /mcp from a browser; the service's own is always allowed */
   readonly mcpAllowedOrigins: readonly string[];
+  /** answer repeated public catalog reads before Hono (src/http/fast-lane.ts) */
+  readonly fastLane: boolean;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +117,7 @@ const envSchema = z.object({
   CATALOG_VERSION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
+  FAST_LANE: z.enum(['true', 'false']).default('true'),
 });
 
 function fail(name: string, message: string): never {
@@ -219,5 +222,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     catalogVersionCheckMs: e.CATALOG_VERSION_CHECK_MS,
     demoCatalog: e.DEMO_CATALOG === 'true',
     mcpAllowedOrigins: Object.freeze(parseOrigins(e.MCP_ALLOWED_ORIGINS)),
+    fastLane: e.FAST_LANE === 'true',
   });
 }

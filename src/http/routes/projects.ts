@@ -1,7 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { CatalogService } from '../../catalog/service.js';
+import type { Context } from 'hono';
+import type { Cached, CatalogService } from '../../catalog/service.js';
 import { sendCached } from '../cached-response.js';
 import type { AppEnv } from '../env.js';
+import type { FastLane } from '../fast-lane.js';
 import { memoizedParams, memoizedQuery, type ValidationHook } from '../memoized-validation.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse } from '../schemas.js';
@@ -36,6 +38,8 @@ export interface CatalogRouteOptions {
   facetsPath?: string;
   operationPrefix: string;
   tag: string;
+  /** remembers each answer so a repeat of the same URL skips Hono (fast-lane.ts) */
+  fastLane?: FastLane;
 }
 
 /** RFC 8288 §3: a web link to the next page of the same query. */
@@ -48,7 +52,12 @@ function nextLink(base: string, requestUrl: string, cursor: string): string {
 
 /** GET list and detail (and facets) for one catalog: the real one or the sandbox fixture. */
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: CatalogRouteOptions): void {
-  const { service, path, tag, operationPrefix } = options;
+  const { service, path, tag, operationPrefix, fastLane } = options;
+  // Every cached answer goes through here, so the fast lane sees exactly what Hono sent.
+  const send = (c: Context, entry: Cached<unknown>, extra: Readonly<Record<string, string>> = {}): Response => {
+    fastLane?.offer(c, entry, CACHE_CONTROL, extra, () => service.isCurrent(entry));
+    return sendCached(c, entry, CACHE_CONTROL, extra);
+  };
   const badRequest = problemResponse('Invalid query parameter (unknown parameter, sort, out-of-range limit or malformed cursor).');
 
   const listRoute = createRoute({
@@ -74,7 +83,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
   app.get(path, memoizedQuery(listQuerySchema, app.defaultHook as ValidationHook | undefined), async (c) => {
     const page = await service.list(c.req.valid('query'));
     const cursor = page.value.next_cursor;
-    if (!cursor) return sendCached(c, page, CACHE_CONTROL);
+    if (!cursor) return send(c, page);
     // The link depends only on the query string and the next cursor: built once per pair.
     const url = c.req.url;
     const raw = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
@@ -83,7 +92,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
       next = { cursor, link: nextLink(`${c.get('baseUrl')}${path}`, url, cursor) };
       nextLinks.set(raw, next);
     }
-    return sendCached(c, page, CACHE_CONTROL, { link: next.link });
+    return send(c, page, { link: next.link });
   });
 
   const getRoute = createRoute({
@@ -101,7 +110,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
   });
   app.openAPIRegistry.registerPath(getRoute);
   app.get(`${path}/:slug`, memoizedParams(slugParam, app.defaultHook as ValidationHook | undefined), async (c) =>
-    sendCached(c, await service.get(c.req.valid('param').slug), CACHE_CONTROL),
+    send(c, await service.get(c.req.valid('param').slug)),
   );
 
   if (options.facetsPath) {
@@ -117,7 +126,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
           304: { description: 'Not modified.' },
         },
       }),
-      async (c) => sendCached(c, await service.facets(), CACHE_CONTROL) as never,
+      async (c) => send(c, await service.facets()) as never,
     );
   }
 }
