@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { createApp, type AppDeps, type VitrineApp } from '../../src/app.js';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
@@ -46,11 +47,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const databaseUrl = pgDb ? pgDb.url : `sqlite:${join(dir, 'vitrine.db')}`;
   const clock = options.clock ?? new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
 
-  // Listen first so PUBLIC_URL can name the real port.
-  // The node bindings (env) carry the socket, which getConnInfo needs for the client IP.
-  let handler: (req: Request, env?: unknown) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
-  const server = serve({ fetch: (req, env) => handler(req, env), port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // Listen first so PUBLIC_URL can name the real port. The same listener as src/server.ts: the
+  // fast lane in front of Hono; the node bindings (env) carry the socket getConnInfo needs.
+  let listener: RequestListener = (_req, res) => res.writeHead(503).end('starting');
+  const server = createServer((req, res) => listener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -60,7 +61,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.demo !== false) await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, clock, cryptoRandom);
   const vitrine = await createApp({ config, store, clock, logger: pino({ level: 'silent' }), ...options.deps });
   const contract = contractRecorder(baseUrl, async () => (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json());
-  handler = options.contract === false ? vitrine.fetch : contract.wrap(vitrine.fetch);
+  const checked = options.contract !== false;
+  // Answers the fast lane gives never reach fetch, so they are handed to the recorder directly.
+  listener = vitrine.fastLane.listener(getRequestListener(checked ? contract.wrap(vitrine.fetch) : vitrine.fetch, { hostname: '127.0.0.1' }), checked ? contract.observe : undefined);
 
   return {
     baseUrl,
