@@ -5,36 +5,36 @@ import { SANDBOX_CATALOG_PATH } from './catalog/data-files.js';
 import { seedIfEmpty } from './catalog/seed.js';
 import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
+import { invalidTokenResponse } from './http/auth.js';
+import { clientIp } from './http/client-ip.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/errors.js';
+import { FastLane } from './http/fast-lane.js';
 import { notFoundHandler } from './http/not-found.js';
+import { meteringFor } from './http/openapi/metering.js';
 import { problem } from './http/problem.js';
 import { publicCors, publicCorsHeaders } from './http/public-cors.js';
-import { FastLane } from './http/fast-lane.js';
-import { announceResponseHeaders, applyResponseHeaders } from './http/response-headers.js';
-import { secureHeaders } from './http/secure-headers.js';
+import { createRateLimits, identifyByBearer, rateLimitedResponse } from './http/rate-limit.js';
 import { requestIds } from './http/request-id.js';
-import { registerHealthRoutes } from './http/routes/health.js';
-import { registerCatalogRoutes } from './http/routes/projects.js';
-import { registerOpenApiRoute } from './http/routes/openapi.js';
+import { announceResponseHeaders, applyResponseHeaders } from './http/response-headers.js';
+import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
-import { meteringFor } from './http/openapi/metering.js';
-import { validationHook } from './http/validation.js';
-import { createOAuth, type OAuth } from './oauth/service.js';
-import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
-import { InquiryService } from './inquiries/service.js';
-import { invalidTokenResponse } from './http/auth.js';
+import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
+import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
+import { registerOpenApiRoute } from './http/routes/openapi.js';
 import { registerPageRoutes } from './http/routes/pages.js';
-import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
-import { createMcpEndpoint } from './mcp/endpoint.js';
+import { registerCatalogRoutes } from './http/routes/projects.js';
+import { secureHeaders } from './http/secure-headers.js';
+import { validationHook } from './http/validation.js';
+import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
+import { createMcpEndpoint } from './mcp/endpoint.js';
+import { createOAuth, type OAuth } from './oauth/service.js';
+import { secondsUntilReset } from './ratelimit/fixed-window.js';
 import type { Store } from './store/ports.js';
 import { createSqliteStore } from './store/sqlite/store.js';
-import { clientIp } from './http/client-ip.js';
-import { createRateLimits, identifyByBearer, rateLimitedResponse } from './http/rate-limit.js';
-import { secondsUntilReset } from './ratelimit/fixed-window.js';
 
 export interface AppDeps {
   config: Config;
@@ -72,7 +72,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const catalog = new CatalogService({ store: store.projects, clock, baseUrl, apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: config.catalogVersionCheckMs });
   const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
 
-  // [wiring: services] — each feature creates its service here, before any middleware.
+  // Services: framework-free, shared by REST, MCP and the HTML pages.
   const oauth = createOAuth({ config, store, clock, random, logger });
   const inquiries = new InquiryService({
     inquiries: store.inquiries,
@@ -114,7 +114,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
-  // [wiring: middleware] — rate limits and other cross-cutting middleware, before the routes.
+  // Rate limits need the client address and the verified bearer, so they run after the above.
   app.use(clientIp(config.trustProxy));
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier) });
   app.use(rateLimits.middleware);
@@ -128,7 +128,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
   registerDocsRoutes(app);
 
-  // [wiring: routes] — each feature registers its routes here.
+  // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth);
   registerMcpRoutes(app, {
     endpoint: createMcpEndpoint({ catalog, inquiries, baseUrl, logger }),
