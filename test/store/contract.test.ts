@@ -266,6 +266,15 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         });
       }
 
+      it('matches a query made only of stop words ("the", "about") instead of finding nothing', async () => {
+        for (const q of ['the', 'about']) {
+          const expected = published.filter((p) => new RegExp(`\\b${q}`, 'i').test(`${p.title} ${p.summary} ${p.description}`)).length;
+          assert.ok(expected > 0, `the demo catalog mentions "${q}"`);
+          const page = await store.projects.list({ q, sort: 'relevance', limit: 100 });
+          assert.ok(page.items.length > 0, `"${q}" finds projects`);
+        }
+      });
+
       it('treats % and _ in a fallback query literally', async () => {
         const withPercent = published.filter((p) => `${p.title} ${p.summary}`.includes('%')).map((p) => p.slug).sort();
         assert.ok(withPercent.length > 0);
