@@ -130,7 +130,7 @@ export class FastLane {
       // As clientIp + rateLimit do without a bearer: the IP per TRUST_PROXY, policy `reads`.
       const forwarded = req.headers['x-forwarded-for'];
       const subject = subjectKey(null, this.resolveIp(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(', ') : forwarded));
-      const outcome = await limiter.check(POLICY, subject);
+      const outcome = limiter.checkNow(POLICY, subject) ?? (await limiter.check(POLICY, subject));
       // A 429 (or an unmetered store failure), or a catalog version that changed meanwhile, is
       // Hono's to answer, with this outcome so the request is not counted twice.
       if (outcome.kind !== 'admitted' || !entry.isCurrent()) {

@@ -38,6 +38,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+    return this.hitNow(key, windowStartMs, windowMs);
+  }
+
+  hitNow(key: string, windowStartMs: number, windowMs: number): number {
     const counter = this.counters.get(key);
     if (counter && counter.startMs === windowStartMs) return ++counter.count;
     const now = this.options.clock.now();

@@ -5,5 +5,7 @@
 export interface RateLimitStore {
   readonly kind: 'memory' | 'redis' | 'database';
   hit(key: string, windowStartMs: number, windowMs: number): Promise<number>;
+  /** The same as `hit`, answered synchronously; only stores that live in this process have it. */
+  hitNow?(key: string, windowStartMs: number, windowMs: number): number;
   close(): Promise<void>;
 }
