@@ -103,6 +103,9 @@ export class CatalogService {
     if (hit) return hit;
     const entry = cached(await compute());
     this.versions.set(entry, version);
+    // Another request may have seen a newer version (and cleared the cache) while this one was
+    // reading: its answer is still right for this request, but must not outlive that version.
+    if (version !== this.cachedVersion) return entry;
     if (this.cache.size >= this.maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { CatalogService } from '../../src/catalog/service.js';
+import { ManualClock, cryptoRandom, newId } from '../../src/lib/clock.js';
+import type { ProjectStore } from '../../src/store/ports.js';
+import { createSqliteStore } from '../../src/store/sqlite/store.js';
+
+const project = (title: string) => ({
+  slug: 'only-project',
+  title,
+  summary: 'A project whose title changes while a read is in flight.',
+  description: '',
+  client: null,
+  industry: 'retail',
+  services: [],
+  technologies: [],
+  tags: [],
+  year: 2025,
+  featured: false,
+  url: null,
+  images: [],
+  published_at: '2025-01-01T00:00:00Z',
+});
+
+describe('CatalogService response cache', () => {
+  it('never keeps an answer computed under a catalog version that changed while it was read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-cache-'));
+    const store = createSqliteStore(join(dir, 'db.sqlite'));
+    try {
+      await store.migrate();
+      const clock = new ManualClock();
+      await store.projects.upsert([project('Old title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+
+      // The real store, with the first list() held at a gate so a write can land meanwhile.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let first = true;
+      const gated: ProjectStore = Object.create(store.projects, {
+        list: {
+          value: async (query: Parameters<ProjectStore['list']>[0]) => {
+            const page = await store.projects.list(query);
+            if (first) {
+              first = false;
+              await gate;
+            }
+            return page;
+          },
+        },
+      });
+      const catalog = new CatalogService({ store: gated, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 0 });
+
+      const slow = catalog.list({ limit: 10 });
+      await new Promise((resolve) => setImmediate(resolve));
+      await store.projects.upsert([project('New title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+      assert.equal((await catalog.list({ limit: 10 })).value.data[0]?.title, 'New title');
+      release();
+      assert.equal((await slow).value.data[0]?.title, 'Old title', 'the slow read answers what it read');
+      assert.equal((await catalog.list({ limit: 10 })).value.data[0]?.title, 'New title', 'and does not replace the newer cached answer');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
