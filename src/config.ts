@@ -50,6 +50,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** PUBLIC_URL was given; otherwise publicUrl is derived from HOST/PORT and re-derived from the bound port at start */
+  readonly publicUrlConfigured: boolean;
   readonly database: DatabaseConfig;
   readonly redisUrl: string | undefined;
   /** prefix of every rate-limit key in Redis, so deployments (and test runs) sharing one Redis never collide */
@@ -207,6 +209,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     database: Object.freeze(parseDatabase(e.DATABASE_URL)),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, type ServerType } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
@@ -43,16 +43,33 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     const seeded = await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom);
     if (seeded > 0) logger.info({ projects: seeded }, 'loaded the demo catalog into an empty database');
   }
-  const vitrine = await createApp({ config, store, logger });
-  // What @hono/node-server's serve() does, with the fast lane in front of Hono (src/http/fast-lane.ts).
-  const server = createServer(vitrine.fastLane.listener(getRequestListener(vitrine.fetch, { hostname: config.host })));
+  // Listen before wiring the app: with PORT=0 only the bound address can name the real port, and
+  // every advertised URL ({base_url}: issuer, resource_metadata, Location, Link, Origin checks)
+  // is built from publicUrl. Requests in the gap get a 503 from the placeholder listener.
+  let listener: RequestListener = (_req, res) => res.writeHead(503, { 'retry-after': '1' }).end('starting');
+  const server = createServer((req, res) => listener(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
     server.listen(config.port, config.host);
+  }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ url: config.publicUrl, address: config.host, port, database: store.dialect }, 'vitrine listening');
+  const publicUrl = config.publicUrlConfigured ? config.publicUrl : `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const appConfig: Config = publicUrl === config.publicUrl ? config : Object.freeze({ ...config, publicUrl });
+  let vitrine: VitrineApp;
+  try {
+    vitrine = await createApp({ config: appConfig, store, logger });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await store.close();
+    throw error;
+  }
+  // What @hono/node-server's serve() does, with the fast lane in front of Hono (src/http/fast-lane.ts).
+  listener = vitrine.fastLane.listener(getRequestListener(vitrine.fetch, { hostname: config.host }));
+  logger.info({ url: publicUrl, address: config.host, port, database: store.dialect }, 'vitrine listening');
 
   return {
     server,

@@ -25,6 +25,7 @@ describe('parseConfig (DESIGN.md §10)', () => {
     assert.equal(config.port, 8080);
     assert.equal(config.host, '127.0.0.1');
     assert.equal(config.publicUrl, 'http://127.0.0.1:8080');
+    assert.equal(config.publicUrlConfigured, false, 'derived from HOST/PORT, so the server re-derives it from the bound port');
     assert.deepEqual(config.database, { kind: 'sqlite', path: './data/vitrine.db' });
     assert.equal(config.redisUrl, undefined);
     assert.deepEqual(config.trustedIssuers, []);
@@ -74,6 +75,7 @@ describe('parseConfig (DESIGN.md §10)', () => {
     assert.equal(config.port, 9000);
     assert.equal(config.host, '0.0.0.0');
     assert.equal(config.publicUrl, 'https://portfolio.example', 'trailing slash dropped');
+    assert.equal(config.publicUrlConfigured, true);
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/vitrine' });
     assert.equal(config.redisUrl, 'rediss://cache:6380');
     assert.deepEqual(config.rateLimits.writes, { q: 5, w: 10 });
