@@ -70,6 +70,7 @@ export const AuthorizationServerMetadataSchema = z
     token_endpoint: z.string().url(),
     registration_endpoint: z.string().url(),
     revocation_endpoint: z.string().url(),
+    response_types_supported: z.array(z.string()).max(0),
     grant_types_supported: z.array(z.string()),
     token_endpoint_auth_methods_supported: z.array(z.string()),
     revocation_endpoint_auth_methods_supported: z.array(z.string()),
@@ -87,7 +88,7 @@ export const AuthorizationServerMetadataSchema = z
       documentation: z.string().url(),
     }),
   })
-  .openapi('AuthorizationServerMetadata', { description: 'RFC 8414 §2 metadata. No authorization endpoint, so no `response_types_supported` (§3.2, erratum 7793).' });
+  .openapi('AuthorizationServerMetadata', { description: 'RFC 8414 §2 metadata. No authorization endpoint, so `authorization_endpoint` is absent and `response_types_supported` (REQUIRED by §2) is empty.' });
 
 export const ProtectedResourceMetadataSchema = z
   .object({

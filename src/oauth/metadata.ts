@@ -3,9 +3,8 @@ import { SCOPES } from './principal.js';
 
 /**
  * RFC 8414 §2 authorization server metadata. There is no authorization endpoint, so
- * `authorization_endpoint` and `response_types_supported` are omitted (§3.2: zero-element
- * claims MUST be omitted; RFC 8414 erratum 7793). S256 is still advertised for any
- * authorization-code attempt (seed §2).
+ * `authorization_endpoint` is omitted (§2: required only when a grant type uses it). S256 is
+ * still advertised for any authorization-code attempt (seed §2).
  */
 export function authorizationServerMetadata(base: string): Record<string, unknown> {
   return {
@@ -13,6 +12,11 @@ export function authorizationServerMetadata(base: string): Record<string, unknow
     token_endpoint: `${base}/oauth/token`,
     registration_endpoint: `${base}/oauth/register`,
     revocation_endpoint: `${base}/oauth/revoke`,
+    // RFC 8414 §2: response_types_supported is REQUIRED. Without an authorization endpoint the
+    // truthful value is "none", an empty list; §3.2's omit-empty-claims rule yields to the
+    // requirement here because strict parsers (the MCP SDK's OAuthMetadataSchema) reject a
+    // document without the member.
+    response_types_supported: [],
     grant_types_supported: [...SUPPORTED_GRANT_TYPES],
     token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],

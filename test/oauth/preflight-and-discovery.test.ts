@@ -25,7 +25,7 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
     });
   }
 
-  it('RFC 8414: authorization server metadata with agent_auth, S256 and no authorization endpoint', async () => {
+  it('RFC 8414: authorization server metadata with agent_auth, S256, no authorization endpoint and an empty response_types_supported', async () => {
     const res = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'public, max-age=300');
@@ -38,6 +38,7 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
     assert.deepEqual(m.code_challenge_methods_supported, ['S256']);
     assert.equal(m.service_documentation, `${b}/auth.md`);
     assert.equal('authorization_endpoint' in m, false);
+    assert.deepEqual(m.response_types_supported, [], 'RFC 8414 §2: REQUIRED; empty because there is no authorization endpoint');
     assert.deepEqual(m.agent_auth, {
       register_uri: `${b}/oauth/register`,
       identity_types_supported: ['anonymous', 'identity_assertion'],
