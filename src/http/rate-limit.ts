@@ -5,7 +5,7 @@ import { UNKNOWN_IP } from '../lib/client-ip.js';
 import type { BearerVerifier } from '../oauth/bearer.js';
 import { createRateLimitStore } from '../ratelimit/create-store.js';
 import { rateLimitField, rateLimitPolicyField } from '../ratelimit/headers.js';
-import { RateLimiter, type LimiterLogger } from '../ratelimit/limiter.js';
+import { RateLimiter, type LimiterLogger, type LimitOutcome } from '../ratelimit/limiter.js';
 import { policyFor } from '../ratelimit/policy-for.js';
 import type { RateLimitStore } from '../ratelimit/store.js';
 import { subjectKey } from '../ratelimit/subject.js';
@@ -79,8 +79,11 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     const policy = policies[policyName];
     // Credential minting is always per IP: a client must not mint its way to a fresh quota.
     const clientId = policyName === 'register' || !identify ? null : await identify(c);
-    const subject = subjectKey(clientId, c.get('clientIp') ?? UNKNOWN_IP);
-    const outcome = takeHandedOffOutcome(c, policyName, subject) ?? (await limiter.check(policyName, subject));
+    const ip = c.get('clientIp') ?? UNKNOWN_IP;
+    const subject = subjectKey(clientId, ip);
+    const outcome =
+      takeHandedOffOutcome(c, policyName, subject) ??
+      (policyName === 'writes' && clientId !== null ? await checkClientAndIp(limiter, subject, subjectKey(null, ip)) : await limiter.check(policyName, subject));
     switch (outcome.kind) {
       case 'limited':
         return rateLimitedResponse(c, policyName, policy, outcome.decision.resetSeconds);
@@ -102,6 +105,24 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       }
     }
   };
+}
+
+/**
+ * Each write stores an inquiry, and /api/v1/keys hands out keys for free: metered per client
+ * alone, one IP holding N keys would write N times its quota. So a write with a verified bearer
+ * spends both its client's and its IP's quota, is admitted only if both admit it, and reports
+ * the stricter of the two.
+ */
+async function checkClientAndIp(limiter: RateLimiter, clientSubject: string, ipSubject: string): Promise<LimitOutcome> {
+  const [client, ip] = await Promise.all([limiter.check('writes', clientSubject), limiter.check('writes', ipSubject)]);
+  return stricter(client, ip);
+}
+
+/** A refusal beats an admission; of two admissions, the one with fewer requests left; a failed store defers to the other. */
+function stricter(a: LimitOutcome, b: LimitOutcome): LimitOutcome {
+  const rank = (o: LimitOutcome): number => ({ limited: 0, unavailable: 1, admitted: 2, unmetered: 3 })[o.kind];
+  if (rank(a) !== rank(b)) return rank(a) < rank(b) ? a : b;
+  return a.kind === 'admitted' && b.kind === 'admitted' && b.decision.remaining < a.decision.remaining ? b : a;
 }
 
 export interface RateLimits {

@@ -154,14 +154,61 @@ describe('429 when a policy is exhausted', () => {
 });
 
 describe('whose quota a request spends', () => {
-  it('a verified bearer spends its client quota; other clients and anonymous callers keep theirs', () => {
+  it('a read with a verified bearer spends only its client quota; other clients and anonymous callers keep theirs', () => {
     return withServer({}, async (server) => {
       const alice = await seedBearer(server, 'vt_client_alice');
       const bob = await seedBearer(server, 'vt_client_bob');
-      for (let i = 0; i < 3; i++) assert.notEqual((await postInquiry(server, { authorization: `Bearer ${alice}` })).status, 429);
-      assert.equal((await postInquiry(server, { authorization: `Bearer ${alice}` })).status, 429);
-      assert.equal(fields(await postInquiry(server, { authorization: `Bearer ${bob}` })).state.r, 2);
-      assert.equal(fields(await postInquiry(server)).state.r, 2);
+      const read = (headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/api/v1/projects`, { headers });
+      for (const expected of [4, 3, 2, 1, 0]) assert.equal(fields(await read({ authorization: `Bearer ${alice}` })).state.r, expected);
+      assert.equal((await read({ authorization: `Bearer ${alice}` })).status, 429);
+      assert.equal(fields(await read({ authorization: `Bearer ${bob}` })).state.r, 4);
+      assert.equal(fields(await read()).state.r, 4);
+    });
+  });
+
+  // Was "a verified bearer spends its client quota; other clients and anonymous callers keep theirs":
+  // free keys made that a way to multiply the write quota, so a write now spends the IP's quota too.
+  it('a write with a verified bearer spends both its client quota and its IP quota; another IP keeps its own', () => {
+    return withServer({ TRUST_PROXY: '1' }, async (server) => {
+      const alice = await seedBearer(server, 'vt_client_alice');
+      const bob = await seedBearer(server, 'vt_client_bob');
+      const from = (ip: string, token?: string) => ({ 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) });
+      // Anonymous writes from A spend A's IP bucket only: alice's client bucket stays full, so A's (smaller) r is reported.
+      assert.equal(fields(await postInquiry(server, from('198.51.100.1'))).state.r, 2);
+      assert.equal(fields(await postInquiry(server, from('198.51.100.1', alice))).state.r, 1);
+      assert.equal(fields(await postInquiry(server, from('198.51.100.1', alice))).state.r, 0);
+      // A's IP bucket is spent: bob, with an untouched client quota, and anonymous callers from A are refused.
+      for (const headers of [from('198.51.100.1', bob), from('198.51.100.1')]) {
+        const refused = await postInquiry(server, headers);
+        assert.equal(refused.status, 429);
+        assert.equal(refused.headers.get('ratelimit'), '"writes";r=0;t=60');
+      }
+      // From IP B, alice's client bucket (1 left) is the stricter; then it is spent wherever she writes from.
+      assert.equal(fields(await postInquiry(server, from('198.51.100.2', alice))).state.r, 0);
+      const spent = await postInquiry(server, from('198.51.100.3', alice));
+      assert.equal(spent.status, 429);
+      assert.equal(spent.headers.get('retry-after'), '60');
+      // Bob from a fresh IP: the IP is untouched, but his refused attempt from A was charged to his client too.
+      assert.equal(fields(await postInquiry(server, from('198.51.100.4', bob))).state.r, 1);
+    });
+  });
+
+  it('free keys do not multiply the write quota: a key minted from an IP whose writes are spent is refused', () => {
+    const limits = JSON.stringify({ writes: { q: 2, w: 60 }, register: { q: 100, w: 3600 } });
+    return withServer({ RATE_LIMITS: limits }, async (server) => {
+      for (let i = 0; i < 2; i++) assert.notEqual((await postInquiry(server)).status, 429);
+      assert.equal((await postInquiry(server)).status, 429);
+      const minted = await fetch(`${server.baseUrl}/api/v1/keys`);
+      assert.equal(minted.status, 200);
+      const { api_key: apiKey } = (await minted.json()) as { api_key: string };
+      const refused = await postInquiry(server, { authorization: `Bearer ${apiKey}` });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.headers.get('ratelimit-policy'), '"writes";q=2;w=60');
+      assert.equal(refused.headers.get('ratelimit'), '"writes";r=0;t=60');
+      assert.equal(refused.headers.get('retry-after'), '60');
+      assert.deepEqual(((await refused.json()) as Record<string, unknown>)['violated-policies'], ['writes']);
+      // The key is good for reads, which stay per client.
+      assert.equal(fields(await fetch(`${server.baseUrl}/api/v1/projects`, { headers: { authorization: `Bearer ${apiKey}` } })).state.r, 1199);
     });
   });
 
