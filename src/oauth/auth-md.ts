@@ -105,7 +105,13 @@ Two assertion types:
 - \`${TOKEN_TYPE_ID_JAG}\`: an Identity Assertion JWT Authorization Grant (ID-JAG) with header
   \`typ: ${ID_JAG_TYP}\`, \`aud\` = \`${b}\`, \`client_id\` = your client, \`sub\`, \`iat\`, \`exp\`, \`jti\`.
 
+\`assertion_type\` is optional: without it, a JWT whose header has \`typ: ${ID_JAG_TYP}\` is taken
+as an ID-JAG and any other JWT as \`${ASSERTION_TYPE_VERIFIED_EMAIL}\` (a value that is not a JWT is
+\`invalid_grant\`). Naming the type explicitly works as well.
+
 \`\`\`sh
+curl -s -X POST ${b}/oauth/claim -d assertion=eyJhbGciOi…
+
 curl -s -X POST ${b}/oauth/claim \\
   -d assertion_type=${ASSERTION_TYPE_VERIFIED_EMAIL} -d assertion=eyJhbGciOi…
 

@@ -1,12 +1,12 @@
 import type { ClientRecord } from '../store/ports.js';
 import type { AssertionKind } from './assertions.js';
-import { decodeJwt } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { acceptAssertion, assertionScope, assertionSubject } from './check-assertion.js';
 import { authenticateClient } from './client-auth.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
-import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, TOKEN_TYPE_ID_JAG } from './grants.js';
+import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './grants.js';
 import { issueAccessToken, type TokenResponse } from './issue.js';
-import { InvalidClientError, InvalidRequestError } from './oauth-error.js';
+import { InvalidClientError, InvalidGrantError, InvalidRequestError } from './oauth-error.js';
 import { ALL_SCOPES } from './principal.js';
 import { resolveScope } from './scopes.js';
 import { mintClientId } from './tokens.js';
@@ -15,6 +15,22 @@ function assertionKind(type: string | undefined): AssertionKind {
   if (type === TOKEN_TYPE_ID_JAG) return 'id-jag';
   if (type === ASSERTION_TYPE_VERIFIED_EMAIL) return 'verified_email';
   throw new InvalidRequestError(`"assertion_type" must be one of: ${ASSERTION_TYPES.join(', ')}.`);
+}
+
+/**
+ * The seed says only that the request "carries the assertion", so the type is optional: an ID-JAG
+ * declares itself in its protected header (draft-ietf-oauth-identity-assertion-authz-grant:
+ * `typ` = oauth-id-jag+jwt), and any other JWT is taken as a verified-email assertion. This only
+ * picks which checks run; acceptAssertion still verifies everything, `typ` included.
+ */
+function inferredKind(assertion: string): AssertionKind {
+  let header;
+  try {
+    header = decodeProtectedHeader(assertion);
+  } catch {
+    throw new InvalidGrantError('The assertion is not a JWT.');
+  }
+  return header.typ === ID_JAG_TYP ? 'id-jag' : 'verified_email';
 }
 
 /** The client_id an ID-JAG names, read before verification only to pick the client. */
@@ -29,7 +45,7 @@ function namedClientId(jwt: string): string | undefined {
 
 /**
  * The seed's identity_assertion method: exchange a verified-email assertion or an ID-JAG for an
- * access token. Accepts `assertion` + `assertion_type`, or the RFC 8693 §2.1 spelling
+ * access token. Accepts `assertion` + optional `assertion_type`, or the RFC 8693 §2.1 spelling
  * `subject_token` + `subject_token_type`. A request that names no client gets a public client
  * registered on the fly, so the token stays attributable.
  */
@@ -38,8 +54,7 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
   const assertion = params.assertion ?? params.subject_token;
   const type = params.assertion_type ?? params.subject_token_type;
   if (!assertion) throw new InvalidRequestError('The "assertion" parameter is required (a verified-email assertion or an ID-JAG).');
-  if (!type) throw new InvalidRequestError(`The "assertion_type" parameter is required: one of ${ASSERTION_TYPES.join(', ')}.`);
-  const kind = assertionKind(type);
+  const kind = type ? assertionKind(type) : inferredKind(assertion);
 
   let client: ClientRecord | undefined = (await authenticateClient(ctx.store.clients, request))?.client;
   if (!client && kind === 'id-jag') {

@@ -81,6 +81,21 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.match(((await res.json()) as { access_token: string }).access_token, /^vt_at_/);
     });
 
+    it('without assertion_type, a JWT whose typ is not oauth-id-jag+jwt is taken as a verified-email assertion', async () => {
+      const res = await claim({ assertion: await emailAssertion() });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      assert.equal(stored?.subject, 'ada@example.com');
+    });
+
+    it('without assertion_type, a JWT with typ oauth-id-jag+jwt is taken as an ID-JAG', async () => {
+      const res = await claim({ assertion: await idJag() });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      assert.equal(stored?.client_id, clientId, 'redeemed for the client the ID-JAG names');
+      assert.equal(stored?.subject, 'https://idp.example.test|u-42');
+    });
+
     it('caps the scope at the ID-JAG scope claim and rejects more with invalid_scope', async () => {
       const ok = await claim({ assertion_type: ID_JAG, assertion: await idJag({ scope: 'sandbox:write' }), client_id: clientId });
       assert.equal(ok.body.scope, 'sandbox:write');
@@ -181,6 +196,14 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       const res = await claim({ assertion_type: 'verified_email' });
       assert.equal(res.status, 400);
       assert.equal(res.body.error, 'invalid_request');
+    });
+
+    it('without assertion_type, a value that is not a JWT is invalid_grant', async () => {
+      const res = await claim({ assertion: 'garbage' });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_grant');
+      assert.match(String(res.body.error_description), /not a JWT/);
+      assert.equal(res.body.access_token, undefined);
     });
 
     it('an unknown assertion_type is invalid_request naming the supported types', async () => {

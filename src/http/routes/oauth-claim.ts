@@ -11,7 +11,8 @@ const ClaimRequestSchema = z
     assertion: z.string().openapi({ description: 'A signed JWT from a trusted issuer (alias: `subject_token`).' }),
     assertion_type: z
       .enum(['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'])
-      .openapi({ description: 'Alias: `subject_token_type` (RFC 8693 §2.1).' }),
+      .optional()
+      .openapi({ description: 'Alias: `subject_token_type` (RFC 8693 §2.1). Optional: without it the JWT header decides (`typ` oauth-id-jag+jwt → ID-JAG, otherwise verified_email).' }),
     client_id: z.string().optional().openapi({ description: 'Without it a public client is registered for you.' }),
     scope: z.string().optional(),
   })
