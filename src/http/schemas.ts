@@ -73,5 +73,5 @@ export const InquirySchema = z
 export const InquiryReceiptSchema = InquirySchema.extend({
   status: z.literal('received'),
   sandbox: z.boolean().openapi({ description: 'true for sandbox writes, which are validated and answered but never stored.' }),
-  links: z.object({ self: z.string().url() }),
+  links: z.object({ self: z.string().url() }).optional().openapi({ description: 'Where the submitting client can read the inquiry back; absent on sandbox receipts, which store nothing.' }),
 }).openapi('InquiryReceipt', { description: 'The answer to a submitted inquiry (201, with `Location`).' });

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { newId, toRfc3339, type Clock, type Random } from '../lib/clock.js';
 import { DomainError, InsufficientScopeError, ValidationError, type FieldError } from '../lib/errors.js';
-import type { InquiryRecord, InquiryStore, IdempotencyStore, StoredResponse } from '../store/ports.js';
+import { IdempotencyClaimLostError, type InquiryRecord, type InquiryStore, type IdempotencyStore, type StoredResponse } from '../store/ports.js';
 import { fingerprint, idempotencyScopeKey, parseIdempotencyKey } from './idempotency-key.js';
 import { inquiryInputSchema, type InquiryInput } from './schema.js';
 import type { SubmitContext, SubmitOutcome } from './types.js';
@@ -52,12 +52,8 @@ export class InquiryService {
     if (ctx.principal && !ctx.principal.scopes.has(scope)) throw new InsufficientScopeError(scope);
     const key = ctx.idempotencyKey === undefined ? undefined : parseIdempotencyKey(ctx.idempotencyKey);
 
-    // Validation runs before the key is claimed, so a failed request stores nothing and a retry
-    // with a corrected body under the same key goes through (as at Stripe).
-    const parsed = await this.validate(input);
-
     if (key === undefined) {
-      const response = this.created(parsed, ctx);
+      const response = this.created(await this.validate(input), ctx);
       await this.options.inquiries.create(ctx.sandbox ? null : response.inquiry, null);
       return { ...response.stored, replayed: false };
     }
@@ -68,6 +64,8 @@ export class InquiryService {
     const scopeKey = idempotencyScopeKey(ctx.principal?.clientId ?? 'anonymous', 'POST', path, key);
     const ttlMs = this.options.idempotencyTtlSeconds * 1000;
     const claim = await this.options.idempotency.claim(scopeKey, fingerprint(input), now, IN_FLIGHT_LOCK_MS, ttlMs);
+    // The key is looked at before the body is validated: a completed request replays even if
+    // the catalog changed since, and the same key with another body is 422 whatever that body.
     switch (claim.state) {
       case 'replay':
         return { ...claim.response, replayed: true };
@@ -79,12 +77,16 @@ export class InquiryService {
         break;
     }
     try {
-      const response = this.created(parsed, ctx);
-      // The inquiry and its idempotency result commit in one transaction (DESIGN.md §6).
-      await this.options.inquiries.create(ctx.sandbox ? null : response.inquiry, { scopeKey, response: response.stored, expiresAtMs: now + ttlMs });
+      const response = this.created(await this.validate(input), ctx);
+      // The inquiry and its idempotency result commit in one transaction (DESIGN.md §6), and
+      // only while this request still holds the claim it took at `now`.
+      await this.options.inquiries.create(ctx.sandbox ? null : response.inquiry, { scopeKey, claimedAtMs: now, response: response.stored, expiresAtMs: now + ttlMs });
       return { ...response.stored, replayed: false };
     } catch (error) {
-      await this.options.idempotency.release(scopeKey).catch(() => undefined);
+      // A failed request stores nothing, so a retry with a corrected body under the same key goes
+      // through (as at Stripe). A claim lost to a takeover is the other request's to finish.
+      if (error instanceof IdempotencyClaimLostError) throw new IdempotencyInFlightError();
+      await this.options.idempotency.release(scopeKey, now).catch(() => undefined);
       throw error;
     }
   }
@@ -129,8 +131,9 @@ export class InquiryService {
       client_id: ctx.principal?.clientId ?? null,
       created_at: toRfc3339(this.options.clock.now()),
     };
-    const path = ctx.sandbox ? SANDBOX_INQUIRIES_PATH : INQUIRIES_PATH;
-    const location = `${this.options.baseUrl}${path}/${inquiry.id}`;
+    // A sandbox inquiry is never stored, so its receipt names no resource to fetch
+    // (RFC 9110 §15.3.2: Location identifies the created resource).
+    const location = ctx.sandbox ? null : `${this.options.baseUrl}${INQUIRIES_PATH}/${inquiry.id}`;
     const body = {
       id: inquiry.id,
       status: 'received',
@@ -145,11 +148,11 @@ export class InquiryService {
       timeline: inquiry.timeline,
       source: inquiry.source,
       client_id: inquiry.client_id,
-      links: { self: location },
+      ...(location ? { links: { self: location } } : {}),
     };
     return {
       inquiry,
-      stored: { status: 201, headers: { 'content-type': 'application/json', location }, body: JSON.stringify(body) },
+      stored: { status: 201, headers: { 'content-type': 'application/json', ...(location ? { location } : {}) }, body: JSON.stringify(body) },
     };
   }
 

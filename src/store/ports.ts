@@ -141,10 +141,26 @@ export interface IdempotencyStore {
    * holder crashed) may be taken over; a completed record is replayed until it expires.
    */
   claim(scopeKey: string, fingerprint: string, nowMs: number, lockMs: number, ttlMs: number): Promise<IdempotencyClaim>;
-  /** Drops an in-flight claim whose request produced no stored result (e.g. a 4xx). */
-  release(scopeKey: string): Promise<void>;
+  /** Drops the in-flight claim taken at `claimedAtMs` whose request stored no result (e.g. a 4xx). */
+  release(scopeKey: string, claimedAtMs: number): Promise<void>;
   /** Deletes expired records; returns how many. */
   prune(nowMs: number): Promise<number>;
+}
+
+export interface IdempotencyCompletion {
+  scopeKey: string;
+  /** when the claim being completed was taken; a claim taken over since is not ours to complete */
+  claimedAtMs: number;
+  response: StoredResponse;
+  expiresAtMs: number;
+}
+
+/** The request's claim expired and another request took it over; nothing was written. */
+export class IdempotencyClaimLostError extends Error {
+  constructor() {
+    super('the idempotency claim was taken over by another request');
+    this.name = 'IdempotencyClaimLostError';
+  }
 }
 
 export interface InquiryStore {
@@ -152,7 +168,7 @@ export interface InquiryStore {
    * Stores the inquiry (when given) and completes the idempotency record (when given) in one
    * transaction: a crash leaves both or neither.
    */
-  create(inquiry: InquiryRecord | null, completion: { scopeKey: string; response: StoredResponse; expiresAtMs: number } | null): Promise<void>;
+  create(inquiry: InquiryRecord | null, completion: IdempotencyCompletion | null): Promise<void>;
   get(id: string): Promise<InquiryRecord | undefined>;
   count(): Promise<number>;
   list(limit: number): Promise<InquiryRecord[]>;

@@ -14,6 +14,10 @@ const GOOD = {
   timeline: 'Q3',
 };
 
+function projectInput(p: { slug: string; title: string; summary: string; industry: string; year: number; published_at: string | null }) {
+  return { ...p, description: '', client: null, services: [], technologies: [], tags: [], featured: false, url: null, images: [] };
+}
+
 interface Problem {
   type: string;
   title: string;
@@ -236,6 +240,28 @@ describe('POST /api/v1/inquiries', () => {
       assert.equal(good.headers.get('idempotent-replayed'), null);
     });
 
+    it('replays a completed request even after a project it names was unpublished', async () => {
+      const k = key();
+      const slug = 'sandbox-unpublish-probe';
+      const probe = { slug, title: 'Probe', summary: 'A project that is unpublished after an inquiry about it.', industry: 'retail', year: 2025, published_at: '2025-01-01T00:00:00Z' };
+      await server.store.projects.upsert([projectInput(probe)], server.clock.now(), () => `prj_${k.replace(/\W/g, '')}`);
+      const first = await post({ ...GOOD, project_slugs: [slug] }, { 'idempotency-key': k });
+      assert.equal(first.status, 201);
+      await server.store.projects.upsert([projectInput({ ...probe, published_at: null })], server.clock.now(), () => 'unused');
+      const retry = await post({ ...GOOD, project_slugs: [slug] }, { 'idempotency-key': k });
+      assert.equal(retry.status, 201, 'the stored answer is replayed, not re-validated against today\'s catalog');
+      assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+      assert.equal(await retry.text(), await first.text());
+    });
+
+    it('answers 422 for the same key with a different body even when that body is invalid', async () => {
+      const k = key();
+      await post(GOOD, { 'idempotency-key': k });
+      const res = await post({ ...GOOD, email: 'not-an-email' }, { 'idempotency-key': k });
+      assert.equal(res.status, 422);
+      assert.equal(((await res.json()) as Problem).error, 'idempotency_key_reused');
+    });
+
     it('forgets a key after IDEMPOTENCY_TTL_SECONDS: the same key then creates a new inquiry', async () => {
       const k = key();
       const first = (await (await post(GOOD, { 'idempotency-key': k })).json()) as { id: string };
@@ -270,7 +296,8 @@ describe('POST /api/v1/inquiries', () => {
       const body = (await res.json()) as { id: string; sandbox: boolean; status: string };
       assert.equal(body.sandbox, true);
       assert.equal(body.status, 'received');
-      assert.match(res.headers.get('location') ?? '', /\/api\/v1\/sandbox\/inquiries\/inq_/);
+      assert.equal(res.headers.get('location'), null, 'nothing is stored, so there is nothing to locate');
+      assert.equal((body as { links?: unknown }).links, undefined);
       assert.equal(await server.store.inquiries.count(), before);
       assert.equal(await server.store.inquiries.get(body.id), undefined);
 

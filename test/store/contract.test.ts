@@ -7,7 +7,7 @@ import { readCatalogFile } from '../../src/catalog/catalog-file.js';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
 import type { ProjectInput } from '../../src/catalog/project.js';
 import { createStore } from '../../src/store/create-store.js';
-import type { InquiryRecord, ProjectQuery, ProjectSort, Store } from '../../src/store/ports.js';
+import { IdempotencyClaimLostError, type InquiryRecord, type ProjectQuery, type ProjectSort, type Store } from '../../src/store/ports.js';
 import { createTestDatabase, skipWithoutPostgres } from '../helpers/postgres.js';
 
 /**
@@ -453,7 +453,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW, LOCK, TTL), { state: 'acquired' });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW + 1, LOCK, TTL), { state: 'in_flight' });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-2', NOW + 1, LOCK, TTL), { state: 'mismatch' });
-        await store.inquiries.create(inquiry('inq_1', '2026-06-01T12:00:00Z'), { scopeKey: 'anonymous POST /api/v1/inquiries k1', response, expiresAtMs: NOW + TTL });
+        await store.inquiries.create(inquiry('inq_1', '2026-06-01T12:00:00Z'), { scopeKey: 'anonymous POST /api/v1/inquiries k1', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW + 2, LOCK, TTL), { state: 'replay', response });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-2', NOW + 2, LOCK, TTL), { state: 'mismatch' });
         assert.deepEqual(await store.inquiries.get('inq_1'), inquiry('inq_1', '2026-06-01T12:00:00Z'));
@@ -467,23 +467,37 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       it('never takes over a completed record before it expires, and does after', async () => {
         assert.deepEqual(await store.idempotency.claim('k-done', 'fp', NOW, LOCK, TTL), { state: 'acquired' });
-        await store.inquiries.create(null, { scopeKey: 'k-done', response, expiresAtMs: NOW + TTL });
+        await store.inquiries.create(null, { scopeKey: 'k-done', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL });
         assert.equal((await store.idempotency.claim('k-done', 'fp', NOW + LOCK * 10, LOCK, TTL)).state, 'replay');
         assert.deepEqual(await store.idempotency.claim('k-done', 'fp-new', NOW + TTL, LOCK, TTL), { state: 'acquired' });
       });
 
       it('release drops an in-flight claim but never a completed one', async () => {
         await store.idempotency.claim('k-release', 'fp', NOW, LOCK, TTL);
-        await store.idempotency.release('k-release');
+        await store.idempotency.release('k-release', NOW);
         assert.deepEqual(await store.idempotency.claim('k-release', 'fp-other', NOW, LOCK, TTL), { state: 'acquired' });
-        await store.idempotency.release('anonymous POST /api/v1/inquiries k1');
+        await store.idempotency.release('anonymous POST /api/v1/inquiries k1', NOW);
         assert.equal((await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW + 3, LOCK, TTL)).state, 'replay');
+      });
+
+      it('a request whose claim was taken over can neither complete nor release it, and its inquiry is rolled back', async () => {
+        const before = await store.inquiries.count();
+        assert.deepEqual(await store.idempotency.claim('k-slow', 'fp', NOW, LOCK, TTL), { state: 'acquired' });
+        // The slow holder's lock expires and a retry takes the key over.
+        assert.deepEqual(await store.idempotency.claim('k-slow', 'fp', NOW + LOCK, LOCK, TTL), { state: 'acquired' });
+        await assert.rejects(store.inquiries.create(inquiry('inq_slow', '2026-06-01T12:00:00Z'), { scopeKey: 'k-slow', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL }), IdempotencyClaimLostError);
+        assert.equal(await store.inquiries.get('inq_slow'), undefined, 'the losing request\'s inquiry is rolled back');
+        assert.equal(await store.inquiries.count(), before);
+        await store.idempotency.release('k-slow', NOW);
+        assert.equal((await store.idempotency.claim('k-slow', 'fp', NOW + LOCK + 1, LOCK, TTL)).state, 'in_flight', 'the new holder keeps its claim');
+        await store.inquiries.create(null, { scopeKey: 'k-slow', claimedAtMs: NOW + LOCK, response, expiresAtMs: NOW + TTL });
+        assert.equal((await store.idempotency.claim('k-slow', 'fp', NOW + LOCK + 2, LOCK, TTL)).state, 'replay');
       });
 
       it('completion without an inquiry (sandbox) stores no inquiry', async () => {
         const before = await store.inquiries.count();
         await store.idempotency.claim('k-sandbox', 'fp', NOW, LOCK, TTL);
-        await store.inquiries.create(null, { scopeKey: 'k-sandbox', response, expiresAtMs: NOW + TTL });
+        await store.inquiries.create(null, { scopeKey: 'k-sandbox', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL });
         assert.equal(await store.inquiries.count(), before);
         assert.equal((await store.idempotency.claim('k-sandbox', 'fp', NOW, LOCK, TTL)).state, 'replay');
       });

@@ -73,7 +73,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
       responses: {
         201: {
           description: 'Received. A replay of an earlier request with the same Idempotency-Key carries `Idempotent-Replayed: true` and the original body.',
-          headers: { Location: { description: 'Where the submitting client can read the inquiry back.', schema: { type: 'string' } } },
+          headers: sandbox ? undefined : { Location: { description: 'Where the submitting client can read the inquiry back.', required: true, schema: { type: 'string' } } },
           content: { 'application/json': { schema: InquiryReceiptSchema } },
         },
         400: problemResponse('Malformed JSON, invalid fields, a malformed Idempotency-Key' + (sandbox ? ', an unknown Sandbox-Scenario or the validation_error scenario.' : '.')),

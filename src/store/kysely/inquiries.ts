@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type {
-  CounterStore,
-  IdempotencyClaim,
-  IdempotencyStore,
-  InquiryRecord,
-  InquiryStore,
-  StoredResponse,
+import {
+  IdempotencyClaimLostError,
+  type CounterStore,
+  type IdempotencyClaim,
+  type IdempotencyCompletion,
+  type IdempotencyStore,
+  type InquiryRecord,
+  type InquiryStore,
+  type StoredResponse,
 } from '../ports.js';
 import type { Database, InquiriesTable } from './schema.js';
 
@@ -16,10 +18,7 @@ function toInquiry(row: InquiriesTable): InquiryRecord {
 export class KyselyInquiryStore implements InquiryStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(
-    inquiry: InquiryRecord | null,
-    completion: { scopeKey: string; response: StoredResponse; expiresAtMs: number } | null,
-  ): Promise<void> {
+  async create(inquiry: InquiryRecord | null, completion: IdempotencyCompletion | null): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (inquiry) {
         await trx
@@ -28,7 +27,7 @@ export class KyselyInquiryStore implements InquiryStore {
           .execute();
       }
       if (completion) {
-        await trx
+        const result = await trx
           .updateTable('idempotency_keys')
           .set({
             state: 'complete',
@@ -38,7 +37,11 @@ export class KyselyInquiryStore implements InquiryStore {
             expires_at: completion.expiresAtMs,
           })
           .where('scope_key', '=', completion.scopeKey)
-          .execute();
+          .where('state', '=', 'in_flight')
+          .where('created_at', '=', completion.claimedAtMs)
+          .executeTakeFirst();
+        // Throwing rolls the inquiry back too: the request that took the claim over owns it now.
+        if (Number(result.numUpdatedRows) !== 1) throw new IdempotencyClaimLostError();
       }
     });
   }
@@ -112,8 +115,8 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
     };
   }
 
-  async release(scopeKey: string): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('scope_key', '=', scopeKey).where('state', '=', 'in_flight').execute();
+  async release(scopeKey: string, claimedAtMs: number): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('scope_key', '=', scopeKey).where('state', '=', 'in_flight').where('created_at', '=', claimedAtMs).execute();
   }
 
   async prune(nowMs: number): Promise<number> {
