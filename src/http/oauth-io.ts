@@ -3,20 +3,18 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { InvalidRequestError, OAuthError } from '../oauth/oauth-error.js';
 import type { OAuthRequest } from '../oauth/context.js';
 import type { AppEnv } from './env.js';
+import { isJsonMediaType, mediaTypeOf } from './media-type.js';
 
 /** RFC 6749 §5.1: responses carrying tokens or credentials must not be cached. */
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
-
-function mediaType(c: Context<AppEnv>): string {
-  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-}
 
 /**
  * Reads OAuth parameters, form-encoded (RFC 6749 §3.2) or as a JSON object. Each parameter
  * may appear once (§3.2: "MUST NOT be included more than once") and must be a string.
  */
 export async function readOAuthRequest(c: Context<AppEnv>): Promise<OAuthRequest> {
-  const type = mediaType(c);
+  const contentType = c.req.header('content-type');
+  const type = mediaTypeOf(contentType);
   const params: Record<string, string> = Object.create(null);
   if (type === 'application/x-www-form-urlencoded') {
     for (const [key, value] of new URLSearchParams(await c.req.text())) {
@@ -24,7 +22,7 @@ export async function readOAuthRequest(c: Context<AppEnv>): Promise<OAuthRequest
       // RFC 6749 §3.2: parameters sent without a value are treated as omitted.
       if (value !== '') params[key] = value;
     }
-  } else if (type === 'application/json' || type.endsWith('+json')) {
+  } else if (isJsonMediaType(contentType)) {
     // RFC 6749 §3.2 has clients send forms; a JSON object of string parameters is accepted too,
     // since many agents send JSON by default and nothing is lost by understanding it.
     let body: unknown;

@@ -5,6 +5,7 @@ import { INQUIRIES_PATH, SANDBOX_INQUIRIES_PATH, type InquiryService } from '../
 import type { BearerVerifier } from '../../oauth/bearer.js';
 import { authenticate } from '../auth.js';
 import type { AppEnv } from '../env.js';
+import { isJsonMediaType } from '../media-type.js';
 import { problem } from '../problem.js';
 import { InquiryReceiptSchema, InquiryRequestSchema, InquirySchema, problemResponse } from '../schemas.js';
 import { SANDBOX_SCENARIOS } from '../../inquiries/sandbox-scenarios.js';
@@ -16,15 +17,9 @@ export interface InquiryRouteOptions {
   scenarios: ScenarioResponders;
 }
 
-/** RFC 9110 §8.3: only JSON is accepted; anything else is 415 with what to send instead. */
-function isJson(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || /^application\/[a-z0-9.+-]*\+json$/.test(type);
-}
-
 async function readJson(c: Context<AppEnv>): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  if (!isJson(c.req.header('content-type'))) {
+  // RFC 9110 §15.5.16: only JSON is accepted; anything else is 415 with what to send instead.
+  if (!isJsonMediaType(c.req.header('content-type'))) {
     return {
       ok: false,
       response: problem(c, { status: 415, code: 'unsupported_media_type', title: 'Unsupported media type', detail: 'Send the inquiry as JSON with Content-Type: application/json.' }, { 'accept-post': 'application/json' }),

@@ -7,13 +7,9 @@ import { NO_STORE } from '../oauth-io.js';
 import { KeyResponseSchema } from '../oauth-schemas.js';
 import { problem } from '../problem.js';
 import { problemResponse } from '../schemas.js';
+import { isJsonMediaType } from '../media-type.js';
 
 export const KEYS_PATH = '/api/v1/keys';
-
-function isJson(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return type === 'application/json' || type.endsWith('+json');
-}
 
 function invalidBody(c: Context<AppEnv>, message: string, path = '(body)'): Response {
   return problem(c, { status: 400, code: 'validation_failed', title: 'Invalid request', detail: `The request body is invalid: ${message}`, errors: [{ path, message }] });
@@ -66,7 +62,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
 
   app.get(KEYS_PATH, (c) => mint(c, undefined, 200));
   app.post(KEYS_PATH, async (c) => {
-    if (!isJson(c.req.header('content-type'))) {
+    if (!isJsonMediaType(c.req.header('content-type'))) {
       return problem(
         c,
         { status: 415, code: 'unsupported_media_type', title: 'Unsupported media type', detail: 'Send a JSON object (`{}` is enough) with Content-Type: application/json.' },

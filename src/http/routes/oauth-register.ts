@@ -4,6 +4,7 @@ import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
 import { oauthEndpoint, oauthJson } from '../oauth-io.js';
 import { ClientInformationSchema, RegistrationRequestSchema, oauthErrorContent } from '../oauth-schemas.js';
+import { isJsonMediaType } from '../media-type.js';
 
 export const REGISTER_PATH = '/oauth/register';
 
@@ -25,8 +26,7 @@ export function registerOAuthRegisterRoute(app: OpenAPIHono<AppEnv>, oauth: OAut
   app.post(
     REGISTER_PATH,
     oauthEndpoint(async (c) => {
-      const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/json' && !type.endsWith('+json')) {
+      if (!isJsonMediaType(c.req.header('content-type'))) {
         throw new InvalidClientMetadataError('Send the client metadata as JSON with Content-Type: application/json (RFC 7591 §3.1).');
       }
       let metadata: unknown;
