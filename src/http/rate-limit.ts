@@ -83,7 +83,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     const subject = subjectKey(clientId, ip);
     const outcome =
       takeHandedOffOutcome(c, policyName, subject) ??
-      (policyName === 'writes' && clientId !== null ? await checkClientAndIp(limiter, subject, subjectKey(null, ip)) : await limiter.check(policyName, subject));
+      (STORING_POLICIES.has(policyName) && clientId !== null ? await checkClientAndIp(limiter, policyName, subject, subjectKey(null, ip)) : await limiter.check(policyName, subject));
     switch (outcome.kind) {
       case 'limited':
         return rateLimitedResponse(c, policyName, policy, outcome.decision.resetSeconds);
@@ -107,14 +107,17 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
   };
 }
 
+/** Policies whose requests can store data: REST writes and MCP (its submit_inquiry tool). */
+const STORING_POLICIES: ReadonlySet<RateLimitPolicyName> = new Set(['writes', 'mcp']);
+
 /**
- * Each write stores an inquiry, and /api/v1/keys hands out keys for free: metered per client
- * alone, one IP holding N keys would write N times its quota. So a write with a verified bearer
- * spends both its client's and its IP's quota, is admitted only if both admit it, and reports
- * the stricter of the two.
+ * Writes store inquiries, and /api/v1/keys hands out keys for free: metered per client alone,
+ * one IP holding N keys would write N times its quota. So a request of a storing policy with a
+ * verified bearer spends both its client's and its IP's quota, is admitted only if both admit
+ * it, and reports the stricter of the two.
  */
-async function checkClientAndIp(limiter: RateLimiter, clientSubject: string, ipSubject: string): Promise<LimitOutcome> {
-  const [client, ip] = await Promise.all([limiter.check('writes', clientSubject), limiter.check('writes', ipSubject)]);
+async function checkClientAndIp(limiter: RateLimiter, policyName: RateLimitPolicyName, clientSubject: string, ipSubject: string): Promise<LimitOutcome> {
+  const [client, ip] = await Promise.all([limiter.check(policyName, clientSubject), limiter.check(policyName, ipSubject)]);
   return stricter(client, ip);
 }
 

@@ -212,6 +212,23 @@ describe('whose quota a request spends', () => {
     });
   });
 
+  it('free keys do not multiply the MCP quota either (submit_inquiry stores inquiries): MCP with a bearer spends its IP quota too', () => {
+    const limits = JSON.stringify({ mcp: { q: 2, w: 60 }, register: { q: 100, w: 3600 } });
+    return withServer({ RATE_LIMITS: limits }, async (server) => {
+      const mcp = (headers: Record<string, string> = {}) =>
+        fetch(`${server.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } }),
+        });
+      for (let i = 0; i < 2; i++) assert.notEqual((await mcp()).status, 429);
+      const { api_key: apiKey } = (await (await fetch(`${server.baseUrl}/api/v1/keys`)).json()) as { api_key: string };
+      const refused = await mcp({ authorization: `Bearer ${apiKey}` });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.headers.get('ratelimit'), '"mcp";r=0;t=60');
+    });
+  });
+
   it('an invalid bearer on a read is counted against the IP, never failing because of the limiter', () => {
     return withServer({}, async (server) => {
       assert.equal(fields(await fetch(`${server.baseUrl}/api/v1/projects`)).state.r, 4);
