@@ -10,6 +10,7 @@ import { clientIp } from './http/client-ip.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/errors.js';
 import { FastLane } from './http/fast-lane.js';
+import { createMetrics, routeOf, type Metrics } from './http/metrics.js';
 import { notFoundHandler } from './http/not-found.js';
 import { meteringFor } from './http/openapi/metering.js';
 import { problem } from './http/problem.js';
@@ -22,6 +23,7 @@ import { registerDocsRoutes } from './http/routes/docs.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
+import { registerMetricsRoute } from './http/routes/metrics.js';
 import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
 import { registerOpenApiRoute } from './http/routes/openapi.js';
 import { registerPageRoutes } from './http/routes/pages.js';
@@ -53,6 +55,8 @@ export interface VitrineApp {
   inquiries: InquiryService;
   /** answers repeated catalog reads in front of Hono: `fastLane.listener(getRequestListener(fetch))` */
   fastLane: FastLane;
+  /** this app's Prometheus registry and recorders, served at GET /metrics */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,9 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const catalog = new CatalogService({ store: store.projects, clock, baseUrl, apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: config.catalogVersionCheckMs });
   const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
 
+  // One registry per app: two apps in a process (tests, multi-instance) never mix their counts.
+  const metrics = createMetrics();
+
   // Services: framework-free, shared by REST, MCP and the HTML pages.
   const oauth = createOAuth({ config, store, clock, random, logger });
   const inquiries = new InquiryService({
@@ -83,6 +90,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     baseUrl,
     idempotencyTtlSeconds: config.idempotencyTtlSeconds,
     logger,
+    onCreated: (source, sandbox) => metrics.inquiryCreated(source, sandbox),
   });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
@@ -98,8 +106,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     announceResponseHeaders(c, headers);
     await next();
     applyResponseHeaders(c, headers);
+    const ms = performance.now() - started;
+    metrics.recordRequest(c.req.method, routeOf(c), c.res.status, ms / 1000);
     // Never the query string's secrets or any header: method, path, status and timing only.
-    logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
   });
   app.use(secureHeaders());
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
@@ -116,12 +126,13 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // Rate limits need the client address and the verified bearer, so they run after the above.
   app.use(clientIp(config.trustProxy));
-  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier) });
+  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy) });
   app.use(rateLimits.middleware);
   // Does what the middleware above does, for catalog reads it has seen Hono answer (fast-lane.ts).
-  const fastLane = new FastLane({ enabled: config.fastLane, logger, nextRequestId, trustProxy: config.trustProxy, corsHeaders: publicCorsHeaders(publicCorsOptions), limiter: rateLimits.limiter, readsPolicy: config.rateLimits.reads });
+  const fastLane = new FastLane({ enabled: config.fastLane, logger, nextRequestId, trustProxy: config.trustProxy, corsHeaders: publicCorsHeaders(publicCorsOptions), limiter: rateLimits.limiter, readsPolicy: config.rateLimits.reads, recordRequest: metrics.recordRequest });
 
   registerHealthRoutes(app, store);
+  registerMetricsRoute(app, { registry: metrics.registry, token: config.metricsToken });
   registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog', fastLane });
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', fastLane });
   // The document is generated on first request, so routes registered below are in it too.
@@ -161,6 +172,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     oauth,
     inquiries,
     fastLane,
+    metrics,
     async close() {
       await sandboxStore.close();
       await rateLimits.close();

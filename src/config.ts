@@ -74,6 +74,8 @@ export interface Config {
   readonly mcpAllowedOrigins: readonly string[];
   /** answer repeated public catalog reads before Hono (src/http/fast-lane.ts) */
   readonly fastLane: boolean;
+  /** bearer token GET /metrics requires; undefined = public (restrict it at the proxy) */
+  readonly metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +122,8 @@ const envSchema = z.object({
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
   FAST_LANE: z.enum(['true', 'false']).default('true'),
+  // Long enough that it cannot be guessed; it is compared as a SHA-256 digest in constant time.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 function fail(name: string, message: string): never {
@@ -226,5 +230,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     demoCatalog: e.DEMO_CATALOG === 'true',
     mcpAllowedOrigins: Object.freeze(parseOrigins(e.MCP_ALLOWED_ORIGINS)),
     fastLane: e.FAST_LANE === 'true',
+    metricsToken: e.METRICS_TOKEN,
   });
 }

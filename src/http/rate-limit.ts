@@ -68,11 +68,13 @@ export interface RateLimitOptions {
   limiter: RateLimiter;
   policies: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>>;
   identify?: Identify | undefined;
+  /** told of every request refused with 429 (not of the sandbox's rehearsed ones), e.g. to count it */
+  onLimited?: ((policyName: RateLimitPolicyName) => void) | undefined;
 }
 
 /** Meters every request its policy covers (policy-for.ts) and adds the RateLimit fields to the answer. */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const { limiter, policies, identify } = options;
+  const { limiter, policies, identify, onLimited } = options;
   return async (c, next) => {
     const policyName = policyFor(c.req.method, c.req.path);
     if (policyName === null) return next();
@@ -86,6 +88,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       (STORING_POLICIES.has(policyName) && clientId !== null ? await checkClientAndIp(limiter, policyName, subject, subjectKey(null, ip)) : await limiter.check(policyName, subject));
     switch (outcome.kind) {
       case 'limited':
+        onLimited?.(policyName);
         return rateLimitedResponse(c, policyName, policy, outcome.decision.resetSeconds);
       case 'unavailable':
         return problem(
@@ -143,6 +146,7 @@ export interface RateLimitDeps {
   clock: Clock;
   logger: LimiterLogger;
   identify?: Identify;
+  onLimited?: (policyName: RateLimitPolicyName) => void;
 }
 
 /** Builds the limiter over the store the configuration selects; a pass-through when limits are off. */
@@ -150,5 +154,5 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
   if (!deps.config.rateLimitsEnabled) return { middleware: (_c, next) => next(), store: null, limiter: null, close: async () => {} };
   const store = createRateLimitStore(deps.config, deps.store, deps.clock);
   const limiter = new RateLimiter({ store, policies: deps.config.rateLimits, clock: deps.clock, logger: deps.logger });
-  return { middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify }), store, limiter, close: () => store.close() };
+  return { middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify, onLimited: deps.onLimited }), store, limiter, close: () => store.close() };
 }

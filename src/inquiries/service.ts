@@ -4,7 +4,7 @@ import { DomainError, InsufficientScopeError, ValidationError, type FieldError }
 import { IdempotencyClaimLostError, type InquiryRecord, type InquiryStore, type IdempotencyStore, type StoredResponse } from '../store/ports.js';
 import { fingerprint, idempotencyScopeKey, parseIdempotencyKey } from './idempotency-key.js';
 import { inquiryInputSchema, type InquiryInput } from './schema.js';
-import type { SubmitContext, SubmitOutcome } from './types.js';
+import type { InquirySource, SubmitContext, SubmitOutcome } from './types.js';
 
 /** Paths the two inquiry collections live at; also the idempotency scope of each. */
 export const INQUIRIES_PATH = '/api/v1/inquiries';
@@ -36,6 +36,8 @@ export interface InquiryServiceOptions {
   baseUrl: string;
   idempotencyTtlSeconds: number;
   logger: Logger;
+  /** told of every inquiry accepted (not of replays), e.g. to count it */
+  onCreated?: (source: InquirySource, sandbox: boolean) => void;
 }
 
 /**
@@ -55,6 +57,7 @@ export class InquiryService {
     if (key === undefined) {
       const response = this.created(await this.validate(input), ctx);
       await this.options.inquiries.create(ctx.sandbox ? null : response.inquiry, null);
+      this.options.onCreated?.(ctx.source, ctx.sandbox);
       return { ...response.stored, replayed: false };
     }
 
@@ -81,6 +84,7 @@ export class InquiryService {
       // The inquiry and its idempotency result commit in one transaction (DESIGN.md §6), and
       // only while this request still holds the claim it took at `now`.
       await this.options.inquiries.create(ctx.sandbox ? null : response.inquiry, { scopeKey, claimedAtMs: now, response: response.stored, expiresAtMs: now + ttlMs });
+      this.options.onCreated?.(ctx.source, ctx.sandbox);
       return { ...response.stored, replayed: false };
     } catch (error) {
       // A failed request stores nothing, so a retry with a corrected body under the same key goes

@@ -29,6 +29,7 @@ const PUBLIC_OPERATIONS = [
   'POST /mcp',
   'GET /healthz',
   'GET /readyz',
+  'GET /metrics',
 ];
 
 /** Where a non-2xx is not an RFC 9457 problem: OAuth endpoints (RFC 6749 §5.2) and MCP's JSON-RPC errors. */
@@ -119,7 +120,7 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
 
   it('seed §7: every metered operation documents a 429 with Retry-After and the RateLimit fields, and RateLimit on its other responses', () => {
     for (const [method, path, operation] of operations(doc)) {
-      if (path === '/healthz' || path === '/readyz') {
+      if (path === '/healthz' || path === '/readyz' || path === '/metrics') {
         assert.equal(operation.responses['429'], undefined, `${path} is never metered`);
         continue;
       }
