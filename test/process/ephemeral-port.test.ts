@@ -1,36 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-
-interface LogLine {
-  msg: string;
-  port?: number;
-  url?: string;
-}
+import { startServerProcess } from '../helpers/process.js';
 
 describe('npm start with PORT=0 and no PUBLIC_URL', () => {
   it('advertises {base_url} with the port actually bound, not :0', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-port0-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'v.db')}`, LOG_LEVEL: 'info', DEMO_CATALOG: 'false' };
-    delete env.PUBLIC_URL; // so the inherited environment cannot configure it
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env });
+    const proc = startServerProcess({ DEMO_CATALOG: 'false' });
     try {
-      const listening = await new Promise<LogLine>((resolve, reject) => {
-        let buffered = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          buffered += chunk.toString('utf8');
-          let newline: number;
-          while ((newline = buffered.indexOf('\n')) >= 0) {
-            const line = JSON.parse(buffered.slice(0, newline)) as LogLine;
-            buffered = buffered.slice(newline + 1);
-            if (line.msg === 'vitrine listening') resolve(line);
-          }
-        });
-        child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
-      });
+      const listening = await proc.listening;
       const port = listening.port!;
       assert.ok(port > 0);
       const base = `http://127.0.0.1:${port}`;
@@ -48,8 +24,7 @@ describe('npm start with PORT=0 and no PUBLIC_URL', () => {
       assert.equal(metadata.issuer, base);
       assert.equal(metadata.token_endpoint, `${base}/oauth/token`);
     } finally {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      proc.cleanup();
     }
   });
 });
