@@ -1,42 +1,22 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { newId } from '../../src/lib/clock.js';
 import { cryptoRandom } from '../../src/lib/clock.js';
-import { axeViolations, launchBrowser, openPage } from '../helpers/browser.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-
-const SHOTS = 'test-results';
+import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
 
 describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  });
-
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('search narrows the list to matching projects and keeps the query in the box', async () => {
-    const { page, problems } = await openPage(context);
-    await page.goto(`${server.baseUrl}/`);
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/`);
     const allCards = await page.locator('main article.card').count();
     assert.ok(allCards >= 12, `expected a full first page, saw ${allCards} cards`);
     // Cards below the fold load lazily; scroll once so the full-page screenshot shows them.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/catalog.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/catalog.png`, fullPage: true });
 
     await page.getByLabel('Search projects').fill('museum');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -50,8 +30,8 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
   });
 
   it('a filter chip narrows the list to that industry and can be removed again', async () => {
-    const { page, problems } = await openPage(context);
-    await page.goto(`${server.baseUrl}/`);
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('list', { name: 'Industry filters' }).getByRole('link', { name: /^Healthcare/ }).click();
     await page.waitForURL(/industry=healthcare/);
     const metas = await page.locator('#results article.card .meta').allTextContents();
@@ -67,8 +47,8 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
   });
 
   it('"More projects" pages through the catalog with the cursor', async () => {
-    const { page, problems } = await openPage(context);
-    await page.goto(`${server.baseUrl}/`);
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/`);
     const first = await page.locator('#results article.card h3').allTextContents();
     await page.getByRole('link', { name: 'More projects' }).click();
     await page.waitForURL(/cursor=/);
@@ -80,8 +60,8 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
   });
 
   it('a project page opens from its card with images, facts, an outbound link and the inquiry action', async () => {
-    const { page, problems } = await openPage(context);
-    await page.goto(`${server.baseUrl}/?q=trip+planner`);
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/?q=trip+planner`);
     await page.getByRole('link', { name: 'Atlas Regional Trip Planner' }).click();
     await page.waitForURL(/\/projects\/atlas-regional-trip-planner$/);
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Atlas Regional Trip Planner');
@@ -96,26 +76,26 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
     assert.equal(await inquire.getAttribute('href'), '/inquire?project=atlas-regional-trip-planner');
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
     assert.equal(jsonLd['@type'], 'CreativeWork');
-    await page.screenshot({ path: `${SHOTS}/project.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/project.png`, fullPage: true });
     assert.deepEqual(problems, []);
     await page.close();
   });
 
   it('the catalog works on a phone-sized screen', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const { page, problems } = await openPage(phone);
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow}px)`);
-    await page.screenshot({ path: `${SHOTS}/catalog-phone.png` });
-    await page.goto(`${server.baseUrl}/projects/gridwise-energy-forecasting`);
-    await page.screenshot({ path: `${SHOTS}/project-phone.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/catalog-phone.png` });
+    await page.goto(`${suite.server.baseUrl}/projects/gridwise-energy-forecasting`);
+    await page.screenshot({ path: `${SCREENSHOTS}/project-phone.png` });
     assert.deepEqual(problems, []);
     await phone.close();
   });
 
   it('a project titled <script>alert(1)</script> renders as text, never as markup', async () => {
-    await server.store.projects.upsert(
+    await suite.server.store.projects.upsert(
       [
         {
           slug: 'xss-probe',
@@ -134,21 +114,21 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
           published_at: '2026-05-01T00:00:00Z',
         },
       ],
-      server.clock.now(),
+      suite.server.clock.now(),
       () => newId(cryptoRandom, 'prj'),
     );
-    server.vitrine.catalog.invalidate();
+    suite.server.vitrine.catalog.invalidate();
     // A fresh browser cache: earlier tests cached "/" for its max-age of 60 s.
-    const fresh = await browser.newContext();
+    const fresh = await suite.browser.newContext();
     const { page, problems } = await openPage(fresh);
     const dialogs: string[] = [];
     page.on('dialog', async (dialog) => {
       dialogs.push(dialog.message());
       await dialog.dismiss();
     });
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     assert.equal(await page.getByRole('link', { name: '<script>alert(1)</script>' }).count(), 1, 'the title is visible as text on the catalog');
-    await page.goto(`${server.baseUrl}/projects/xss-probe`);
+    await page.goto(`${suite.server.baseUrl}/projects/xss-probe`);
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), '<script>alert(1)</script>');
     assert.equal(await page.locator('script:not([type="application/ld+json"])').count(), 0, 'no executable script element exists');
     assert.equal(await page.locator('.prose a').count(), 0, 'a javascript: link is not rendered as a link');
@@ -161,9 +141,9 @@ describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
   });
 
   it('catalog and project pages have no serious or critical axe-core violations', async () => {
-    const { page } = await openPage(context);
+    const { page } = await openPage(suite.context);
     for (const path of ['/', '/?industry=healthcare', '/projects/atlas-regional-trip-planner']) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${suite.server.baseUrl}${path}`);
       const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
       assert.deepEqual(serious, [], `${path}: ${JSON.stringify(serious, null, 2)}`);
     }

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, openPage } from '../helpers/browser.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-
-const SHOTS = 'test-results';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
 
 async function fillInquiry(page: Page, values: { name: string; email: string; message: string; company?: string; budget?: string }) {
   await page.getByLabel('Your name').fill(values.name);
@@ -16,32 +12,17 @@ async function fillInquiry(page: Page, values: { name: string; email: string; me
 }
 
 describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  });
-
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('an inquiry sent with a double click on the submit button is stored once', { timeout: 60_000 }, async () => {
-    const { page, problems } = await openPage(context);
-    await page.goto(`${server.baseUrl}/projects/kestrel-museum-audio-guide`);
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/projects/kestrel-museum-audio-guide`);
     await page.getByRole('link', { name: 'Start an inquiry about this project' }).click();
     await page.waitForURL(/\/inquire\?project=kestrel-museum-audio-guide$/);
     assert.equal(await page.getByLabel(/Which of our projects/).inputValue(), 'kestrel-museum-audio-guide', 'the project is preselected');
-    await page.screenshot({ path: `${SHOTS}/inquiry-form.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/inquiry-form.png`, fullPage: true });
 
-    const before = await server.store.inquiries.count();
+    const before = await suite.server.store.inquiries.count();
     await fillInquiry(page, { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines', message: 'We would like an audio guide for our gallery, in three languages.' });
     // A slow network: the first submission reaches the server, but its answer is held back so the
     // form is still on screen when the button is pressed a second time.
@@ -75,23 +56,23 @@ describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
     await thanks;
     await page.locator('.thanks .ref').waitFor();
     assert.equal(posts, 2, 'the form was sent twice');
-    assert.equal(await server.store.inquiries.count(), before + 1);
+    assert.equal(await suite.server.store.inquiries.count(), before + 1);
 
     const ref = new URL(page.url()).searchParams.get('ref')!;
     assert.match((await page.locator('main').textContent()) ?? '', new RegExp(ref));
-    const stored = await server.store.inquiries.get(ref);
+    const stored = await suite.server.store.inquiries.get(ref);
     assert.equal(stored?.source, 'web');
     assert.deepEqual(stored?.project_slugs, ['kestrel-museum-audio-guide']);
     assert.equal(stored?.company, 'Analytical Engines');
-    await page.screenshot({ path: `${SHOTS}/inquiry-thanks.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/inquiry-thanks.png` });
     assert.deepEqual(problems, []);
     await page.close();
   });
 
   it('a validation error is shown next to its field and keeps every typed value', async () => {
-    const { page, problems } = await openPage(context);
-    await page.goto(`${server.baseUrl}/inquire`);
-    const before = await server.store.inquiries.count();
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/inquire`);
+    const before = await suite.server.store.inquiries.count();
     await fillInquiry(page, { name: 'Grace Hopper', email: 'not-an-email', company: 'Navy <Labs> & "Co"', budget: '€40–60k', message: 'Too short' });
     const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Send inquiry' }).click()]);
     assert.equal(response.status(), 422);
@@ -110,22 +91,22 @@ describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
     assert.match((await email.getAttribute('aria-describedby')) ?? '', /email-error/);
     assert.equal(await page.getByLabel('Your name').getAttribute('aria-invalid'), null, 'valid fields are not marked');
     assert.equal(await page.getByRole('alert').count(), 1, 'an error summary is announced');
-    await page.screenshot({ path: `${SHOTS}/inquiry-errors.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/inquiry-errors.png`, fullPage: true });
 
     // Correcting the same form sends it: the first attempt stored nothing under its token.
     await page.getByLabel('Email address').fill('grace@example.com');
     await page.getByLabel('Tell us about your project').fill('A compiler for business data processing, please.');
     await page.getByRole('button', { name: 'Send inquiry' }).click();
     await page.waitForURL(/\/inquire\/thanks\?ref=inq_/);
-    assert.equal(await server.store.inquiries.count(), before + 1);
+    assert.equal(await suite.server.store.inquiries.count(), before + 1);
     // Chromium logs every 4xx document as a console error; the 422 re-render is the one we expect.
     assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
     await page.close();
   });
 
   it('the form, its error state and the thank-you page have no serious or critical axe-core violations', async () => {
-    const { page } = await openPage(context);
-    await page.goto(`${server.baseUrl}/inquire`);
+    const { page } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/inquire`);
     let serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
 
@@ -135,15 +116,15 @@ describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
     serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
 
-    await page.goto(`${server.baseUrl}/inquire/thanks?ref=inq_example`);
+    await page.goto(`${suite.server.baseUrl}/inquire/thanks?ref=inq_example`);
     serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(serious, [], JSON.stringify(serious, null, 2));
     await page.close();
   });
 
   it('a browser gets a friendly HTML 404 page for an unknown project', async () => {
-    const { page } = await openPage(context);
-    const response = await page.goto(`${server.baseUrl}/projects/no-such-project`);
+    const { page } = await openPage(suite.context);
+    const response = await page.goto(`${suite.server.baseUrl}/projects/no-such-project`);
     assert.equal(response?.status(), 404);
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'We could not find that page');
     assert.equal(await page.getByRole('link', { name: 'Browse all projects' }).count(), 1);

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './server.js';
 
 /** Debian's chromium; tests never download a browser (DESIGN.md §1a). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,4 +50,33 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     const outcome = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
     return outcome.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }));
   });
+}
+
+/** Where browser tests save their screenshots (git-ignored). */
+export const SCREENSHOTS = 'test-results';
+
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+}
+
+/**
+ * Registers before/after hooks that start a test server, Chromium and a desktop-sized context for
+ * the enclosing describe; the returned object is filled in by the time the tests run.
+ */
+export function useBrowserSuite(): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  before(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    suite.server = await startTestServer();
+    suite.browser = await launchBrowser();
+    suite.context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+  after(async () => {
+    await suite.context?.close();
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }
