@@ -41,6 +41,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
     async drop() {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
+      // pg's pool.end() resolves before its backends have read the Terminate message; a forced drop
+      // right away would kill them mid-goodbye, and the dying client's error would surface as an
+      // uncaught exception in the test. So wait (bounded) for the sessions to leave first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
