@@ -11,7 +11,9 @@ import { registerSubmitInquiry } from './tools/submit-inquiry.js';
  * constants, and it lets each request carry its own principal into the tools.
  */
 export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: serverInstructions(deps.baseUrl), capabilities: { tools: {} } });
+  // The tool list is fixed for the life of the process and a stateless server sends no
+  // notifications, so clients must not wait for tools/list_changed (MCP server/tools §List Changed).
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: serverInstructions(deps.baseUrl), capabilities: { tools: { listChanged: false } } });
   registerSearchProjects(server, deps);
   registerGetProject(server, deps);
   registerListFacets(server, deps);

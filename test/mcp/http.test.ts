@@ -43,7 +43,7 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
       assert.equal(initBody.id, 1);
       assert.equal(initBody.result?.protocolVersion, version);
       assert.deepEqual((initBody.result?.serverInfo as { name: string }).name, 'vitrine');
-      assert.ok((initBody.result?.capabilities as Record<string, unknown>).tools);
+      assert.deepEqual((initBody.result?.capabilities as Record<string, unknown>).tools, { listChanged: false }, 'a fixed tool list: no list_changed notifications to wait for');
       assert.match(String(initBody.result?.instructions), /auth\.md/);
 
       const headers = { 'mcp-protocol-version': version };
