@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import { NotFoundError } from '../lib/errors.js';
+import { strongEtag } from '../lib/etag.js';
 import type { Facets, ProjectSort, ProjectStore } from '../store/ports.js';
 import { toApiProject, type ApiProject } from './api-project.js';
 import { decodeCursor, encodeCursor, queryDigest } from './cursor.js';
@@ -43,11 +43,10 @@ export interface CatalogServiceOptions {
   cacheEntries?: number;
 }
 
-function cached<T>(value: T): Cached<T> {
+/** A value with its JSON bytes and the strong validator of those bytes. */
+export function cachedJson<T>(value: T): Cached<T> {
   const body = JSON.stringify(value);
-  // RFC 9110 §8.8.3: a strong validator changes whenever the representation's bytes change.
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { value, body, etag };
+  return { value, body, etag: strongEtag(body) };
 }
 
 /**
@@ -101,7 +100,7 @@ export class CatalogService {
     const version = await this.version();
     const hit = this.cache.get(key) as Cached<T> | undefined;
     if (hit) return hit;
-    const entry = cached(await compute());
+    const entry = cachedJson(await compute());
     this.versions.set(entry, version);
     // Another request may have seen a newer version (and cleared the cache) while this one was
     // reading: its answer is still right for this request, but must not outlive that version.

@@ -1,14 +1,8 @@
 import type { Context } from 'hono';
 import type { Cached } from '../catalog/service.js';
+import { ifNoneMatchMatches } from '../lib/etag.js';
 import { respondWith } from './response-headers.js';
 
-/** RFC 9110 §13.1.2: If-None-Match uses the weak comparison; `*` matches any representation. */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
-}
 
 /**
  * The UTF-8 bytes of each cached body, encoded once and kept as long as the cache keeps the entry:
@@ -39,6 +33,6 @@ export function cachedHeaders(entry: Cached<unknown>, cacheControl: string, extr
 
 /** Sends a cached representation with its validator, or 304 when the client already has it. */
 export function sendCached(c: Context, entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>> = {}): Response {
-  if (matches(c.req.header('if-none-match'), entry.etag)) return respondWith(c, null, 304, cachedHeaders(entry, cacheControl, extra, true));
+  if (ifNoneMatchMatches(c.req.header('if-none-match'), entry.etag)) return respondWith(c, null, 304, cachedHeaders(entry, cacheControl, extra, true));
   return respondWith(c, bytesOf(entry), 200, cachedHeaders(entry, cacheControl, extra, false));
 }

@@ -8,7 +8,8 @@ import { clientIpResolver } from '../lib/client-ip.js';
 import { rateLimitField, rateLimitPolicyField } from '../ratelimit/headers.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { subjectKey } from '../ratelimit/subject.js';
-import { bytesOf, cachedHeaders, matches } from './cached-response.js';
+import { ifNoneMatchMatches } from '../lib/etag.js';
+import { bytesOf, cachedHeaders } from './cached-response.js';
 import { handOffOutcome } from './rate-limit-handoff.js';
 import { SECURE_HEADERS } from './secure-headers.js';
 
@@ -147,7 +148,7 @@ export class FastLane {
     }
 
     const method = req.method!;
-    const notModified = matches(req.headers['if-none-match'], entry.etag);
+    const notModified = ifNoneMatchMatches(req.headers['if-none-match'], entry.etag);
     const status = notModified ? 304 : 200;
     const body = notModified || method === 'HEAD' ? null : entry.bytes;
     const requestId = this.options.nextRequestId();

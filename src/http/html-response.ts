@@ -1,25 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ifNoneMatchMatches, strongEtag } from '../lib/etag.js';
 
 /**
  * CSP for every HTML page: no script at all, styles and images from this origin only, forms
  * may post only here, and no page may be framed (clickjacking) or rebase its relative URLs.
  */
 export const HTML_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; object-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-/** RFC 9110 §8.8.3: a strong validator derived from the representation's bytes. */
-export function strongEtag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-/** RFC 9110 §13.1.2: If-None-Match uses the weak comparison; `*` matches any representation. */
-export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
-}
 
 export interface TextResponseOptions {
   contentType: string;

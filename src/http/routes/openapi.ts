@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Cached } from '../../catalog/service.js';
+import { cachedJson, type Cached } from '../../catalog/service.js';
 import { sendCached } from '../cached-response.js';
 import type { AppEnv } from '../env.js';
 import { buildOpenApiDocument, type OpenApiOptions } from '../openapi/document.js';
@@ -25,9 +24,7 @@ export function registerOpenApiRoute(app: OpenAPIHono<AppEnv>, options: OpenApiO
   let cached: Cached<OpenApiDocument> | null = null;
   const load = (): Cached<OpenApiDocument> => {
     if (cached) return cached;
-    const value = buildOpenApiDocument(app, options);
-    const body = JSON.stringify(value);
-    cached = { value, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    cached = cachedJson(buildOpenApiDocument(app, options));
     return cached;
   };
 
