@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { readCatalogFile } from '../../src/catalog/catalog-file.js';
 import { DEMO_CATALOG_PATH, SANDBOX_CATALOG_PATH } from '../../src/catalog/data-files.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { Problem } from '../helpers/problem.js';
 
 /** Catalog reads over real HTTP against the demo catalog in a real SQLite file. */
 
@@ -22,16 +23,6 @@ interface ProjectList {
   data: ApiProject[];
   next_cursor: string | null;
 }
-interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  error: string;
-  errors?: { path: string; message: string }[];
-}
-
 const demo = readCatalogFile(DEMO_CATALOG_PATH);
 const published = demo.filter((p) => p.published_at !== null);
 const ENV = { RATE_LIMITS_ENABLED: 'false' };

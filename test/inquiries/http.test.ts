@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { idempotencyScopeKey, fingerprint } from '../../src/inquiries/idempotency-key.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { agentToken } from '../helpers/tokens.js';
+import type { Problem } from '../helpers/problem.js';
 
 const GOOD = {
   name: 'Ada Lovelace',
@@ -16,16 +17,6 @@ const GOOD = {
 
 function projectInput(p: { slug: string; title: string; summary: string; industry: string; year: number; published_at: string | null }) {
   return { ...p, description: '', client: null, services: [], technologies: [], tags: [], featured: false, url: null, images: [] };
-}
-
-interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  error: string;
-  errors?: { path: string; message: string }[];
 }
 
 describe('POST /api/v1/inquiries', () => {
