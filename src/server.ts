@@ -8,7 +8,7 @@ import { seedIfEmpty } from './catalog/seed.js';
 import type { Config } from './config.js';
 import { cryptoRandom, systemClock } from './lib/clock.js';
 import { createStore } from './store/create-store.js';
-import type { Store } from './store/ports.js';
+import type { Store } from './store/ports/index.js';
 
 export interface RunningServer {
   server: ServerType;

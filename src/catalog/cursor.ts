@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BoundedMap } from '../lib/bounded-map.js';
 import { ValidationError } from '../lib/errors.js';
-import type { PagePosition, ProjectQuery } from '../store/ports.js';
+import type { PagePosition, ProjectQuery } from '../store/ports/index.js';
 
 /**
  * Opaque page cursors: base64url JSON holding where the last page ended and a digest of the

@@ -1,32 +1,7 @@
 import { z } from 'zod';
+import type { ProjectFields } from '../model/project.js';
 
-/** A catalog entry as stored (DESIGN.md §2). Timestamps are RFC 3339 UTC strings. */
-export interface ProjectImage {
-  url: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-
-export interface ProjectRecord {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  description: string;
-  client: string | null;
-  industry: string;
-  services: string[];
-  technologies: string[];
-  tags: string[];
-  year: number;
-  featured: boolean;
-  url: string | null;
-  images: ProjectImage[];
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { ProjectImage, ProjectRecord } from '../model/project.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const term = z.string().trim().min(1).max(60).regex(/^[a-z0-9][a-z0-9.+#-]*$/, 'lowercase letters, digits, and . + # -');
@@ -66,5 +41,9 @@ export const projectInputSchema = z
   .strict();
 
 export type ProjectInput = z.infer<typeof projectInputSchema>;
+
+// Compile-time guard: a validated import record is what the store writes.
+const inputIsFields: ProjectInput extends ProjectFields ? true : false = true;
+void inputIsFields;
 
 export const catalogFileSchema = z.object({ projects: z.array(z.unknown()) }).strict();

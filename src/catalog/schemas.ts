@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Facets } from '../store/ports.js';
+import type { Facets } from '../store/ports/index.js';
 import type { ApiProject } from './api-project.js';
 
 /**

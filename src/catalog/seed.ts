@@ -1,6 +1,6 @@
 import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
-import type { ProjectStore } from '../store/ports.js';
+import type { ProjectStore } from '../store/ports/index.js';
 import { readCatalogFile } from './catalog-file.js';
 
 /** Loads a catalog file into an empty project store; leaves a non-empty one alone. */

@@ -1,7 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 import { NotFoundError } from '../lib/errors.js';
 import { strongEtag } from '../lib/etag.js';
-import type { Facets, ProjectSort, ProjectStore } from '../store/ports.js';
+import type { Facets, ProjectSort, ProjectStore } from '../store/ports/index.js';
 import { toApiProject, type ApiProject } from './api-project.js';
 import { decodeCursor, encodeCursor, queryDigest } from './cursor.js';
 

@@ -7,7 +7,7 @@ import { cryptoRandom, newId, systemClock, type Clock, type Random } from '../li
 import { ValidationError } from '../lib/errors.js';
 import { closeOnSignals, startServer } from '../server.js';
 import { createStore } from '../store/create-store.js';
-import type { Store } from '../store/ports.js';
+import type { Store } from '../store/ports/index.js';
 
 export interface CliIo {
   env: Record<string, string | undefined>;

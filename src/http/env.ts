@@ -1,4 +1,4 @@
-import type { Principal } from '../oauth/principal.js';
+import type { Principal } from '../model/principal.js';
 
 /** Per-request values set by middleware; the framework's view of a request. */
 export interface AppEnv {

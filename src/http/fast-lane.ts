@@ -9,9 +9,9 @@ import { rateLimitField, rateLimitPolicyField } from '../ratelimit/headers.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { subjectKey } from '../ratelimit/subject.js';
 import { ifNoneMatchMatches } from '../lib/etag.js';
-import { bytesOf, cachedHeaders } from './cached-response.js';
+import { bytesOf, cachedHeaders } from './responses/cached-response.js';
 import { handOffOutcome } from './rate-limit-handoff.js';
-import { SECURE_HEADERS } from './secure-headers.js';
+import { SECURE_HEADERS } from './middleware/secure-headers.js';
 
 /**
  * The fast lane: a micro-cache in front of Hono for public catalog reads, like nginx's

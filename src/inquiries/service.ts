@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { newId, toRfc3339, type Clock, type Random } from '../lib/clock.js';
 import { DomainError, InsufficientScopeError, ValidationError, type FieldError } from '../lib/errors.js';
-import { IdempotencyClaimLostError, type InquiryRecord, type InquiryStore, type IdempotencyStore, type StoredResponse } from '../store/ports.js';
+import { IdempotencyClaimLostError, type InquiryRecord, type InquiryStore, type IdempotencyStore, type StoredResponse } from '../store/ports/index.js';
 import { fingerprint, idempotencyScopeKey, parseIdempotencyKey } from './idempotency-key.js';
 import { inquiryInputSchema, type InquiryInput } from './schema.js';
 import type { InquirySource, SubmitContext, SubmitOutcome } from './types.js';

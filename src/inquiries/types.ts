@@ -1,8 +1,9 @@
-import type { Principal } from '../oauth/principal.js';
-import type { StoredResponse } from '../store/ports.js';
+import type { InquirySource } from '../model/inquiry.js';
+import type { Principal } from '../model/principal.js';
 
-/** Where an inquiry came from: REST, an MCP tool call or the HTML form. */
-export type InquirySource = 'api' | 'mcp' | 'web';
+export type { InquirySource } from '../model/inquiry.js';
+import type { StoredResponse } from '../store/ports/index.js';
+
 
 export interface SubmitContext {
   principal: Principal | null;

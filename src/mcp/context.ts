@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { CatalogService } from '../catalog/service.js';
 import type { SubmitContext, SubmitOutcome } from '../inquiries/types.js';
-import type { Principal } from '../oauth/principal.js';
+import type { Principal } from '../model/principal.js';
 
 /** The inquiry service as the MCP layer uses it: the same `submit` REST calls. */
 export interface InquirySubmitter {

@@ -1,5 +1,5 @@
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpRequestContext } from '@modelcontextprotocol/server';
-import type { Principal } from '../oauth/principal.js';
+import type { Principal } from '../model/principal.js';
 import type { McpDeps } from './context.js';
 import { buildMcpServer } from './server.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_JWT_BEARER, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './grants.js';
-import { SANDBOX_SCENARIOS } from '../inquiries/sandbox-scenarios.js';
+import { SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
 
 function duration(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} h (${seconds} s)`;

@@ -1,4 +1,4 @@
-import type { Principal } from './principal.js';
+import type { Principal } from '../model/principal.js';
 
 /**
  * The outcome of checking an `Authorization` header (RFC 6750 §2.1). A header that is absent

@@ -1,4 +1,4 @@
-import type { ClientRecord } from '../store/ports.js';
+import type { ClientRecord } from '../store/ports/index.js';
 import type { AssertionKind } from './assertions.js';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { acceptAssertion, assertionScope, assertionSubject } from './check-assertion.js';
@@ -7,7 +7,7 @@ import type { OAuthContext, OAuthRequest } from './context.js';
 import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './grants.js';
 import { issueAccessToken, type TokenResponse } from './issue.js';
 import { InvalidClientError, InvalidGrantError, InvalidRequestError } from './oauth-error.js';
-import { ALL_SCOPES } from './principal.js';
+import { ALL_SCOPES } from '../model/principal.js';
 import { resolveScope } from './scopes.js';
 import { mintClientId } from './tokens.js';
 

@@ -1,4 +1,4 @@
-import type { ClientRecord, ClientStore, TokenEndpointAuthMethod } from '../store/ports.js';
+import type { ClientRecord, ClientStore, TokenEndpointAuthMethod } from '../store/ports/index.js';
 import { InvalidClientError, InvalidRequestError } from './oauth-error.js';
 import { secretMatchesHash } from './tokens.js';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock, Random } from '../lib/clock.js';
-import type { Store } from '../store/ports.js';
+import type { Store } from '../store/ports/index.js';
 import type { CredentialVerifier } from './verifier.js';
 import type { TrustedIssuerSet } from './trusted-issuers.js';
 

@@ -1,4 +1,4 @@
-import type { ClientRecord, IdentityType } from '../store/ports.js';
+import type { ClientRecord, IdentityType } from '../store/ports/index.js';
 import type { OAuthContext } from './context.js';
 import { hashSecret, mintAccessToken } from './tokens.js';
 

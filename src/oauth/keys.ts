@@ -1,11 +1,11 @@
 import type { OAuthContext } from './context.js';
 import { GRANT_CLIENT_CREDENTIALS } from './grants.js';
 import { issueAccessToken } from './issue.js';
-import { ALL_SCOPES } from './principal.js';
+import { ALL_SCOPES } from '../model/principal.js';
 import { hashSecret, mintApiKey, mintClientId } from './tokens.js';
 import { MAX_CLIENT_NAME_LENGTH } from './register.js';
 import { InvalidClientMetadataError } from './oauth-error.js';
-import { SANDBOX_SCENARIOS } from '../inquiries/sandbox-scenarios.js';
+import { SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
 
 
 export interface KeyResponse {

@@ -1,5 +1,5 @@
 import { ASSERTION_TYPES, GRANT_JWT_BEARER, SUPPORTED_GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from './grants.js';
-import { SCOPES } from './principal.js';
+import { SCOPES } from '../model/principal.js';
 
 /**
  * RFC 8414 §2 authorization server metadata. There is no authorization endpoint, so

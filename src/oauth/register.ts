@@ -1,8 +1,8 @@
 import type { Clock, Random } from '../lib/clock.js';
-import type { ClientRecord, TokenEndpointAuthMethod } from '../store/ports.js';
+import type { ClientRecord, TokenEndpointAuthMethod } from '../store/ports/index.js';
 import { GRANT_CLIENT_CREDENTIALS, SUPPORTED_GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from './grants.js';
 import { InvalidClientMetadataError } from './oauth-error.js';
-import { ALL_SCOPES } from './principal.js';
+import { ALL_SCOPES } from '../model/principal.js';
 import { isKnownScope, splitScope } from './scopes.js';
 import { hashSecret, mintClientId, mintClientSecret } from './tokens.js';
 

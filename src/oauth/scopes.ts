@@ -1,4 +1,4 @@
-import { SCOPES } from './principal.js';
+import { SCOPES } from '../model/principal.js';
 import { InvalidScopeError } from './oauth-error.js';
 
 const KNOWN = new Set<string>(SCOPES);

@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import type { CredentialRecord, CredentialStore } from '../store/ports.js';
+import type { CredentialRecord, CredentialStore } from '../store/ports/index.js';
 import type { BearerCheck, BearerVerifier } from './bearer.js';
 import { hashSecret } from './tokens.js';
 

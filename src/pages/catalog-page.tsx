@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
-import type { Facets } from '../store/ports.js';
+import type { Facets } from '../store/ports/index.js';
 import { catalogHref, hasCriteria, type CatalogQuery } from './catalog-query.js';
 import { FILTERS, humanize } from './labels.js';
 import { Layout, type Site } from './layout.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
-import type { Store } from '../store/ports.js';
+import type { Store } from '../store/ports/index.js';
 import { DatabaseRateLimitStore } from './database-store.js';
 import { MemoryRateLimitStore } from './memory-store.js';
 import { RedisRateLimitStore } from './redis-store.js';

@@ -1,4 +1,4 @@
-import type { CounterStore } from '../store/ports.js';
+import type { CounterStore } from '../store/ports/index.js';
 import type { RateLimitStore } from './store.js';
 
 /**

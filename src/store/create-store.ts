@@ -1,5 +1,5 @@
 import type { DatabaseConfig } from '../config.js';
-import type { Store } from './ports.js';
+import type { Store } from './ports/index.js';
 import { createPostgresStore } from './postgres/store.js';
 import { createSqliteStore } from './sqlite/store.js';
 

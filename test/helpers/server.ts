@@ -11,7 +11,7 @@ import { seedIfEmpty } from '../../src/catalog/seed.js';
 import { parseConfig, type Config } from '../../src/config.js';
 import { cryptoRandom, ManualClock } from '../../src/lib/clock.js';
 import { createStore } from '../../src/store/create-store.js';
-import type { Store } from '../../src/store/ports.js';
+import type { Store } from '../../src/store/ports/index.js';
 import { contractRecorder } from './contract.js';
 import { createTestDatabase } from './postgres.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { authenticate, invalidTokenResponse, requireScope } from '../../src/http/auth.js';
+import { authenticate, invalidTokenResponse, requireScope } from '../../src/http/middleware/auth.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { agentToken } from '../helpers/tokens.js';
 

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { Hono } from 'hono';
 import pino from 'pino';
 import type { AppEnv } from '../../src/http/env.js';
-import { errorHandler } from '../../src/http/errors.js';
-import { htmlErrorPages } from '../../src/http/html-errors.js';
+import { errorHandler } from '../../src/http/responses/errors.js';
+import { htmlErrorPages } from '../../src/http/responses/html-errors.js';
 import { NotFoundError } from '../../src/lib/errors.js';
 
 function app() {

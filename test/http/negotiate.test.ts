@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { acceptQuality, prefersHtml, prefersMarkdown } from '../../src/http/negotiate.js';
+import { acceptQuality, prefersHtml, prefersMarkdown } from '../../src/http/requests/negotiate.js';
 
 const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { requestIds } from '../../src/http/request-id.js';
+import { requestIds } from '../../src/http/middleware/request-id.js';
 import { cryptoRandom, type Random } from '../../src/lib/clock.js';
 
 describe('request ids', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { secureHeaders as honoSecureHeaders } from 'hono/secure-headers';
-import { SECURE_HEADERS } from '../../src/http/secure-headers.js';
+import { SECURE_HEADERS } from '../../src/http/middleware/secure-headers.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**

@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { hashSecret } from '../../src/oauth/tokens.js';
 import { CredentialVerifier } from '../../src/oauth/verifier.js';
 import { createStore } from '../../src/store/create-store.js';
-import type { Store } from '../../src/store/ports.js';
+import type { Store } from '../../src/store/ports/index.js';
 
 describe('CredentialVerifier: hashed lookup with a short in-process cache', () => {
   let store: Store;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { OpenApiDocument } from '../../src/http/openapi/types.js';
-import { ProblemSchema, problemResponse } from '../../src/http/schemas.js';
+import { ProblemSchema, problemResponse } from '../../src/http/openapi/schemas.js';
 import { ContractChecker } from '../helpers/contract.js';
 import { startTestServer } from '../helpers/server.js';
 

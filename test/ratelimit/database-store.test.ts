@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DatabaseRateLimitStore } from '../../src/ratelimit/database-store.js';
 import { createStore } from '../../src/store/create-store.js';
-import type { Store } from '../../src/store/ports.js';
+import type { Store } from '../../src/store/ports/index.js';
 import { createTestDatabase, skipWithoutPostgres } from '../helpers/postgres.js';
 
 const t0 = Date.parse('2026-06-01T12:00:00Z');

@@ -7,7 +7,7 @@ import { readCatalogFile } from '../../src/catalog/catalog-file.js';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
 import type { ProjectInput } from '../../src/catalog/project.js';
 import { createStore } from '../../src/store/create-store.js';
-import { IdempotencyClaimLostError, type InquiryRecord, type ProjectQuery, type ProjectSort, type Store } from '../../src/store/ports.js';
+import { IdempotencyClaimLostError, type InquiryRecord, type ProjectQuery, type ProjectSort, type Store } from '../../src/store/ports/index.js';
 import { createTestDatabase, skipWithoutPostgres } from '../helpers/postgres.js';
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock, cryptoRandom, newId } from '../../src/lib/clock.js';
-import type { ProjectStore } from '../../src/store/ports.js';
+import type { ProjectStore } from '../../src/store/ports/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/store.js';
 
 const project = (title: string) => ({

@@ -5,7 +5,7 @@ import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, apiCatalog } from '../../pa
 import { llmsTxt } from '../../pages/llms-txt.js';
 import { robotsTxt, sitemapXml } from '../../pages/sitemap.js';
 import type { AppEnv } from '../env.js';
-import { sendText } from '../html-response.js';
+import { sendText } from '../responses/html-response.js';
 
 const CACHE = 'public, max-age=300';
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../env.js';
-import { problem } from '../problem.js';
+import { problem } from '../responses/problem.js';
 
 export const DOCS_PATH = '/docs';
 export const DOCS_ASSETS_PATH = '/docs/assets';

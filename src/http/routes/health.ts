@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Store } from '../../store/ports.js';
+import type { Store } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
-import { problem } from '../problem.js';
-import { problemResponse } from '../schemas.js';
+import { problem } from '../responses/problem.js';
+import { problemResponse } from '../openapi/schemas.js';
 
 const NO_STORE = { 'Cache-Control': { schema: { type: 'string' as const, example: 'no-store' } } };
 

@@ -3,12 +3,12 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { INQUIRIES_PATH, SANDBOX_INQUIRIES_PATH, type InquiryService } from '../../inquiries/service.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
-import { authenticate } from '../auth.js';
+import { authenticate } from '../middleware/auth.js';
 import type { AppEnv } from '../env.js';
-import { isJsonMediaType } from '../media-type.js';
-import { problem } from '../problem.js';
-import { InquiryReceiptSchema, InquiryRequestSchema, InquirySchema, problemResponse } from '../schemas.js';
-import { SANDBOX_SCENARIOS } from '../../inquiries/sandbox-scenarios.js';
+import { isJsonMediaType } from '../requests/media-type.js';
+import { problem } from '../responses/problem.js';
+import { InquiryReceiptSchema, InquiryRequestSchema, InquirySchema, problemResponse } from '../openapi/schemas.js';
+import { SANDBOX_SCENARIOS } from '../../model/sandbox-scenarios.js';
 import { createSandboxScenarios, type ScenarioResponders } from './sandbox-scenarios.js';
 
 export interface InquiryRouteOptions {

@@ -3,11 +3,11 @@ import type { Context } from 'hono';
 import { InvalidClientMetadataError } from '../../oauth/oauth-error.js';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { NO_STORE } from '../oauth-io.js';
-import { KeyResponseSchema } from '../oauth-schemas.js';
-import { problem } from '../problem.js';
-import { problemResponse } from '../schemas.js';
-import { isJsonMediaType } from '../media-type.js';
+import { NO_STORE } from '../responses/oauth.js';
+import { KeyResponseSchema } from '../openapi/oauth-schemas.js';
+import { problem } from '../responses/problem.js';
+import { problemResponse } from '../openapi/schemas.js';
+import { isJsonMediaType } from '../requests/media-type.js';
 
 export const KEYS_PATH = '/api/v1/keys';
 

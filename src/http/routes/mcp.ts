@@ -3,10 +3,10 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { McpEndpoint } from '../../mcp/endpoint.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
-import { authenticate } from '../auth.js';
+import { authenticate } from '../middleware/auth.js';
 import type { AppEnv } from '../env.js';
-import { problem } from '../problem.js';
-import { problemResponse } from '../schemas.js';
+import { problem } from '../responses/problem.js';
+import { problemResponse } from '../openapi/schemas.js';
 
 export const MCP_PATH = '/mcp';
 const ALLOW = 'POST, OPTIONS';

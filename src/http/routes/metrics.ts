@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Registry } from 'prom-client';
 import type { AppEnv } from '../env.js';
-import { problem } from '../problem.js';
-import { problemResponse } from '../schemas.js';
+import { problem } from '../responses/problem.js';
+import { problemResponse } from '../openapi/schemas.js';
 
 export interface MetricsRouteOptions {
   registry: Registry;

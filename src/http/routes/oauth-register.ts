@@ -2,9 +2,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { InvalidClientMetadataError } from '../../oauth/oauth-error.js';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { oauthEndpoint, oauthJson } from '../oauth-io.js';
-import { ClientInformationSchema, RegistrationRequestSchema, oauthErrorContent } from '../oauth-schemas.js';
-import { isJsonMediaType } from '../media-type.js';
+import { oauthEndpoint, oauthJson } from '../responses/oauth.js';
+import { ClientInformationSchema, RegistrationRequestSchema, oauthErrorContent } from '../openapi/oauth-schemas.js';
+import { isJsonMediaType } from '../requests/media-type.js';
 
 export const REGISTER_PATH = '/oauth/register';
 

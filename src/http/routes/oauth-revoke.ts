@@ -1,8 +1,9 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { NO_STORE, oauthEndpoint, readOAuthRequest } from '../oauth-io.js';
-import { oauthErrorContent } from '../oauth-schemas.js';
+import { NO_STORE, oauthEndpoint } from '../responses/oauth.js';
+import { readOAuthRequest } from '../requests/oauth-params.js';
+import { oauthErrorContent } from '../openapi/oauth-schemas.js';
 
 export const REVOKE_PATH = '/oauth/revoke';
 

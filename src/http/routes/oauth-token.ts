@@ -1,8 +1,9 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { oauthEndpoint, oauthJson, readOAuthRequest } from '../oauth-io.js';
-import { TokenResponseSchema, oauthErrorContent } from '../oauth-schemas.js';
+import { oauthEndpoint, oauthJson } from '../responses/oauth.js';
+import { readOAuthRequest } from '../requests/oauth-params.js';
+import { TokenResponseSchema, oauthErrorContent } from '../openapi/oauth-schemas.js';
 
 export const TOKEN_PATH = '/oauth/token';
 

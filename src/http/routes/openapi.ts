@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { cachedJson, type Cached } from '../../catalog/service.js';
-import { sendCached } from '../cached-response.js';
+import { sendCached } from '../responses/cached-response.js';
 import type { AppEnv } from '../env.js';
 import { buildOpenApiDocument, type OpenApiOptions } from '../openapi/document.js';
 import type { OpenApiDocument } from '../openapi/types.js';

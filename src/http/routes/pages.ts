@@ -19,9 +19,9 @@ import { projectMarkdown } from '../../pages/project-markdown.js';
 import { renderCatalogPage, renderErrorPage, renderInquiryForm, renderProjectPage, renderThanksPage } from '../../pages/render.js';
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
-import { htmlErrorPages } from '../html-errors.js';
-import { sendHtml, sendText } from '../html-response.js';
-import { prefersMarkdown } from '../negotiate.js';
+import { htmlErrorPages } from '../responses/html-errors.js';
+import { sendHtml, sendText } from '../responses/html-response.js';
+import { prefersMarkdown } from '../requests/negotiate.js';
 
 const PAGE_CACHE = 'public, max-age=60';
 const PAGE_SIZE = 12;

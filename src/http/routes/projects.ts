@@ -1,12 +1,12 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Cached, CatalogService } from '../../catalog/service.js';
-import { sendCached } from '../cached-response.js';
+import { sendCached } from '../responses/cached-response.js';
 import type { AppEnv } from '../env.js';
 import type { FastLane } from '../fast-lane.js';
-import { memoizedParams, memoizedQuery, type ValidationHook } from '../memoized-validation.js';
+import { memoizedParams, memoizedQuery, type ValidationHook } from '../middleware/memoized-validation.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
-import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse } from '../schemas.js';
+import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse } from '../openapi/schemas.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 const term = z.string().trim().min(1).max(60);

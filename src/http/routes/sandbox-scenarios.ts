@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
-import { SANDBOX_SCENARIOS, type SandboxScenario } from '../../inquiries/sandbox-scenarios.js';
+import { SANDBOX_SCENARIOS, type SandboxScenario } from '../../model/sandbox-scenarios.js';
 import { IdempotencyInFlightError } from '../../inquiries/service.js';
 import { ValidationError } from '../../lib/errors.js';
-import { domainErrorResponse, internalErrorResponse } from '../errors.js';
-import { problem } from '../problem.js';
+import { domainErrorResponse, internalErrorResponse } from '../responses/errors.js';
+import { problem } from '../responses/problem.js';
 
 /**
  * Answers a `Sandbox-Scenario` with exactly the status, headers and problem body the real path

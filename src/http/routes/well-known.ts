@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../oauth-schemas.js';
+import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../openapi/oauth-schemas.js';
 
 const PUBLIC_CACHE = { 'cache-control': 'public, max-age=300' };
 

@@ -9,7 +9,7 @@ import type {
   IdentityType,
   SecretStore,
   TokenEndpointAuthMethod,
-} from '../ports.js';
+} from '../ports/index.js';
 import type { Database } from './schema.js';
 
 export class KyselyClientStore implements ClientStore {

@@ -8,7 +8,7 @@ import {
   type InquiryRecord,
   type InquiryStore,
   type StoredResponse,
-} from '../ports.js';
+} from '../ports/index.js';
 import type { Database, InquiriesTable } from './schema.js';
 
 function toInquiry(row: InquiriesTable): InquiryRecord {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ProjectInput, ProjectRecord } from '../../catalog/project.js';
+import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
-import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectStore } from '../ports.js';
+import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectStore } from '../ports/index.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
 
@@ -177,7 +177,7 @@ export class KyselyProjectStore implements ProjectStore {
     };
   }
 
-  async upsert(projects: readonly ProjectInput[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {
+  async upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {
     const now = toRfc3339(nowMs);
     let inserted = 0;
     let updated = 0;

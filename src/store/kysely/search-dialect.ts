@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
-import type { ProjectRecord } from '../../catalog/project.js';
+import type { ProjectRecord } from '../../model/project.js';
 import type { Database } from './schema.js';
 
 /**

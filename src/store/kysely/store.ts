@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely } from 'kysely';
-import type { Store } from '../ports.js';
+import type { Store } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore, KyselyIdempotencyStore, KyselyInquiryStore } from './inquiries.js';
 import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Store } from '../ports.js';
+import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
 import { postgresMigrations } from './migrations.js';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { Store } from '../ports.js';
+import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
 import { sqliteMigrations } from './migrations.js';

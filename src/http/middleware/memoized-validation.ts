@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { BoundedMap } from '../lib/bounded-map.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 
 /** The hook @hono/zod-openapi calls with each validation result (src/http/validation.ts). */
 export type ValidationHook = (result: { success: boolean; data?: unknown; error?: unknown; target: string }, c: Context) => Response | undefined | Promise<Response | undefined>;

@@ -1,4 +1,4 @@
-import type { Random } from '../lib/clock.js';
+import type { Random } from '../../lib/clock.js';
 
 const ID_BYTES = 9;
 const IDS_PER_DRAW = 256;

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AppEnv } from './env.js';
+import type { AppEnv } from '../env.js';
 import { problem } from './problem.js';
 
 interface RoutePattern {

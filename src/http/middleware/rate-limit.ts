@@ -1,19 +1,19 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Config, RateLimitPolicy, RateLimitPolicyName } from '../config.js';
-import type { Clock } from '../lib/clock.js';
-import { UNKNOWN_IP } from '../lib/client-ip.js';
-import type { BearerVerifier } from '../oauth/bearer.js';
-import { createRateLimitStore } from '../ratelimit/create-store.js';
-import { rateLimitField, rateLimitPolicyField } from '../ratelimit/headers.js';
-import { RateLimiter, type LimiterLogger, type LimitOutcome } from '../ratelimit/limiter.js';
-import { policyFor } from '../ratelimit/policy-for.js';
-import type { RateLimitStore } from '../ratelimit/store.js';
-import { subjectKey } from '../ratelimit/subject.js';
-import type { Store } from '../store/ports.js';
-import type { AppEnv } from './env.js';
-import { PROBLEM_CONTENT_TYPE, problem, problemDocument } from './problem.js';
-import { takeHandedOffOutcome } from './rate-limit-handoff.js';
-import { announceResponseHeaders, answeredWithAnnouncedHeaders, applyResponseHeaders } from './response-headers.js';
+import type { Config, RateLimitPolicy, RateLimitPolicyName } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { UNKNOWN_IP } from '../../lib/client-ip.js';
+import type { BearerVerifier } from '../../oauth/bearer.js';
+import { createRateLimitStore } from '../../ratelimit/create-store.js';
+import { rateLimitField, rateLimitPolicyField } from '../../ratelimit/headers.js';
+import { RateLimiter, type LimiterLogger, type LimitOutcome } from '../../ratelimit/limiter.js';
+import { policyFor } from '../../ratelimit/policy-for.js';
+import type { RateLimitStore } from '../../ratelimit/store.js';
+import { subjectKey } from '../../ratelimit/subject.js';
+import type { Store } from '../../store/ports/index.js';
+import type { AppEnv } from '../env.js';
+import { PROBLEM_CONTENT_TYPE, problem, problemDocument } from '../responses/problem.js';
+import { takeHandedOffOutcome } from '../rate-limit-handoff.js';
+import { announceResponseHeaders, answeredWithAnnouncedHeaders, applyResponseHeaders } from '../responses/response-headers.js';
 
 /** Resolves the caller's client id from a verified credential, or null to fall back to the IP. */
 export type Identify = (c: Context<AppEnv>) => Promise<string | null>;

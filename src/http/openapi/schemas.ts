@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import * as catalog from '../catalog/schemas.js';
+import * as catalog from '../../catalog/schemas.js';
 
 /** Wire schemas shared by routes and the OpenAPI document (components). */
 

@@ -1,8 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
-import type { TrustProxy } from '../config.js';
-import { clientIpResolver } from '../lib/client-ip.js';
-import type { AppEnv } from './env.js';
+import type { TrustProxy } from '../../config.js';
+import { clientIpResolver } from '../../lib/client-ip.js';
+import type { AppEnv } from '../env.js';
 
 /**
  * Sets `clientIp` from the socket peer, following `X-Forwarded-For` only through the proxies

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { DomainError, InsufficientScopeError, InvalidTokenError } from '../lib/errors.js';
-import { bearerChallenge } from '../oauth/challenge.js';
-import type { AppEnv } from './env.js';
+import { DomainError, InsufficientScopeError, InvalidTokenError } from '../../lib/errors.js';
+import { bearerChallenge } from '../../oauth/challenge.js';
+import type { AppEnv } from '../env.js';
 import { problem } from './problem.js';
 
 /** A domain error as its problem document, with the RFC 6750 challenge where one applies. */

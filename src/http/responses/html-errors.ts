@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { AppEnv } from './env.js';
+import type { AppEnv } from '../env.js';
 import { HTML_CSP } from './html-response.js';
-import { prefersHtml } from './negotiate.js';
+import { prefersHtml } from '../requests/negotiate.js';
 
 /** Machine surfaces answer problem+json whatever the Accept header says. */
 const MACHINE_PREFIXES = ['/api/', '/oauth/', '/mcp', '/.well-known/', '/openapi.json', '/auth.md', '/problems/'];

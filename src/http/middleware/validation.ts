@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { FieldError } from '../lib/errors.js';
-import type { AppEnv } from './env.js';
-import { problem } from './problem.js';
+import type { FieldError } from '../../lib/errors.js';
+import type { AppEnv } from '../env.js';
+import { problem } from '../responses/problem.js';
 
 /** Flattens zod issues into `errors: [{path, message}]`, naming unknown keys one by one. */
 export function fieldErrors(error: z.ZodError, prefix = ''): FieldError[] {

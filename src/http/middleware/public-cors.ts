@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { announceResponseHeaders, applyResponseHeaders } from './response-headers.js';
+import { announceResponseHeaders, applyResponseHeaders } from '../responses/response-headers.js';
 
 export interface PublicCorsOptions {
   exposeHeaders: string[];

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { announceResponseHeaders, answeredWithAnnouncedHeaders, setResponseHeader } from './response-headers.js';
+import { announceResponseHeaders, answeredWithAnnouncedHeaders, setResponseHeader } from '../responses/response-headers.js';
 
 /**
  * The headers Hono's `secureHeaders({ crossOriginResourcePolicy: 'cross-origin', xFrameOptions:

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { FieldError } from '../lib/errors.js';
-import type { AppEnv } from './env.js';
+import type { FieldError } from '../../lib/errors.js';
+import type { AppEnv } from '../env.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

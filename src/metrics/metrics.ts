@@ -1,8 +1,6 @@
-import type { Context } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { RateLimitPolicyName } from '../config.js';
-import type { InquirySource } from '../inquiries/types.js';
+import type { InquirySource } from '../model/inquiry.js';
 
 /** The label every request no route matched gets: raw paths would make label cardinality unbounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -59,19 +57,4 @@ export function createMetrics(): Metrics {
       limited.inc({ policy });
     },
   };
-}
-
-/**
- * The route pattern a request was routed to, e.g. `/api/v1/projects/:slug`: the last matched
- * route that is a handler rather than a middleware (Hono's own test: a middleware takes `next`).
- * Unlike `c.req.routePath` after `next()`, this is the route even when a middleware answered
- * first (a 429, a 413), and UNMATCHED_ROUTE when only middleware matched (a 404).
- */
-export function routeOf(c: Context): string {
-  const routes = matchedRoutes(c);
-  for (let i = routes.length - 1; i >= 0; i -= 1) {
-    const route = routes[i]!;
-    if (route.handler.length < 2) return route.path;
-  }
-  return UNMATCHED_ROUTE;
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { Cached } from '../catalog/service.js';
-import { ifNoneMatchMatches } from '../lib/etag.js';
+import type { Cached } from '../../catalog/service.js';
+import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { respondWith } from './response-headers.js';
 
 

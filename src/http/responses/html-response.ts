@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ifNoneMatchMatches, strongEtag } from '../lib/etag.js';
+import { ifNoneMatchMatches, strongEtag } from '../../lib/etag.js';
 
 /**
  * CSP for every HTML page: no script at all, styles and images from this origin only, forms

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { BearerVerifier } from '../oauth/bearer.js';
-import { bearerChallenge } from '../oauth/challenge.js';
-import type { Scope } from '../oauth/principal.js';
-import type { AppEnv } from './env.js';
-import { problem } from './problem.js';
+import type { BearerVerifier } from '../../oauth/bearer.js';
+import { bearerChallenge } from '../../oauth/challenge.js';
+import type { Scope } from '../../model/principal.js';
+import type { AppEnv } from '../env.js';
+import { problem } from '../responses/problem.js';
 
 /**
  * RFC 6750 §3.1: a bearer that is present but malformed, unknown, expired or revoked — or an

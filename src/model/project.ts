@@ -1,0 +1,37 @@
+/**
+ * A catalog entry as every layer sees it (docs/design.md §2): the domain validates it, the
+ * store keeps it, the API presents it. Timestamps are RFC 3339 UTC strings.
+ */
+export interface ProjectImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** What a write supplies: ids and timestamps are optional (the store assigns them). */
+export interface ProjectFields {
+  id?: string | undefined;
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  client: string | null;
+  industry: string;
+  services: string[];
+  technologies: string[];
+  tags: string[];
+  year: number;
+  featured: boolean;
+  url: string | null;
+  images: ProjectImage[];
+  published_at: string | null;
+  created_at?: string | undefined;
+  updated_at?: string | undefined;
+}
+
+export interface ProjectRecord extends ProjectFields {
+  id: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,37 @@
+import type { AssertionReplayStore, CredentialStore } from './credentials.js';
+import type { ClientStore } from './clients.js';
+import type { CounterStore } from './counters.js';
+import type { IdempotencyStore } from './idempotency.js';
+import type { InquiryStore } from './inquiries.js';
+import type { ProjectStore } from './projects.js';
+import type { SecretStore } from './secrets.js';
+
+/**
+ * Storage ports, one file per capability. Domain services depend on these interfaces only;
+ * `sqlite/` and `postgres/` provide them over one Kysely codebase. Every secret is stored as a
+ * SHA-256 hash (docs/storage-schema.md).
+ */
+export type { InquiryRecord } from '../../model/inquiry.js';
+export type { CredentialKind, IdentityType } from '../../model/principal.js';
+export type * from './clients.js';
+export type * from './counters.js';
+export type * from './credentials.js';
+export * from './idempotency.js';
+export type * from './inquiries.js';
+export type * from './projects.js';
+export type * from './secrets.js';
+
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly projects: ProjectStore;
+  readonly clients: ClientStore;
+  readonly credentials: CredentialStore;
+  readonly assertions: AssertionReplayStore;
+  readonly inquiries: InquiryStore;
+  readonly idempotency: IdempotencyStore;
+  readonly counters: CounterStore;
+  readonly secrets: SecretStore;
+  migrate(): Promise<string[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
