@@ -6,19 +6,18 @@ import { seedIfEmpty } from './catalog/seed.js';
 import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
 import { invalidTokenResponse } from './http/middleware/auth.js';
-import { clientIp } from './http/middleware/client-ip.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';
-import { FastLane } from './http/fast-lane.js';
-import { routeOf } from './http/middleware/route-of.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { notFoundHandler } from './http/responses/not-found.js';
 import { meteringFor } from './http/openapi/metering.js';
 import { problem } from './http/responses/problem.js';
-import { publicCors, publicCorsHeaders } from './http/middleware/public-cors.js';
+import { CachedRouter } from './http/cached-router.js';
+import { isPublicCorsPath, PUBLIC_CORS_PATHS, publicCorsHeaders, publicCorsPreflight } from './http/middleware/public-cors.js';
 import { createRateLimits, identifyByBearer, rateLimitedResponse } from './http/middleware/rate-limit.js';
+import { requestContext } from './http/middleware/request-context.js';
 import { requestIds } from './http/middleware/request-id.js';
-import { announceResponseHeaders, applyResponseHeaders } from './http/responses/response-headers.js';
+import { ResponseCache } from './http/middleware/response-cache.js';
 import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
 import { registerDocsRoutes } from './http/routes/docs.js';
 import { registerHealthRoutes } from './http/routes/health.js';
@@ -29,7 +28,7 @@ import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
 import { registerOpenApiRoute } from './http/routes/openapi.js';
 import { registerPageRoutes } from './http/routes/pages.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
-import { secureHeaders } from './http/middleware/secure-headers.js';
+import { secureHeaderValues } from './http/responses/security-headers.js';
 import { validationHook } from './http/middleware/validation.js';
 import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
@@ -54,8 +53,8 @@ export interface VitrineApp {
   sandboxCatalog: CatalogService;
   oauth: OAuth;
   inquiries: InquiryService;
-  /** answers repeated catalog reads in front of Hono: `fastLane.listener(getRequestListener(fetch))` */
-  fastLane: FastLane;
+  /** answers repeated catalog reads from the representation sent for the same URL */
+  cache: ResponseCache;
   /** this app's Prometheus registry and recorders, served at GET /metrics */
   metrics: Metrics;
   close(): Promise<void>;
@@ -94,48 +93,35 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     onCreated: (source, sandbox) => metrics.inquiryCreated(source, sandbox),
   });
 
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never, router: new CachedRouter() });
 
-  const nextRequestId = requestIds(random);
-  app.use(async (c, next) => {
-    const started = performance.now();
-    const requestId = nextRequestId();
-    c.set('requestId', requestId);
-    c.set('baseUrl', baseUrl);
-    c.set('principal', null);
-    const headers = { 'x-request-id': requestId };
-    announceResponseHeaders(c, headers);
-    await next();
-    applyResponseHeaders(c, headers);
-    const ms = performance.now() - started;
-    metrics.recordRequest(c.req.method, routeOf(c), c.res.status, ms / 1000);
-    // Never the query string's secrets or any header: method, path, status and timing only.
-    logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
-  });
-  app.use(secureHeaders());
+  // Every middleware below contributes headers before the handler and returns next() as is: no
+  // async level of its own on the hot path (responses/response-headers.ts).
+  const security = await secureHeaderValues({ https: baseUrl.startsWith('https:') });
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
   const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
-  const corsForPublic = publicCors(publicCorsOptions);
-  for (const path of ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md']) app.use(path, corsForPublic);
+  const publicAnswer = Object.freeze({ ...security, ...publicCorsHeaders(publicCorsOptions) });
+  app.use(requestContext({ baseUrl, trustProxy: config.trustProxy, nextRequestId: requestIds(random), logger, metrics, headersFor: (path) => (isPublicCorsPath(path) ? publicAnswer : security) }));
+  const preflight = publicCorsPreflight(publicCorsOptions);
+  for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) =>
       problem(c as never, { status: 413, code: 'payload_too_large', title: 'Payload too large', detail: `Request bodies are limited to ${config.bodyLimitBytes} bytes.` }),
   });
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', limitBody);
 
-  // Rate limits need the client address and the verified bearer, so they run after the above.
-  app.use(clientIp(config.trustProxy));
+  // Rate limits need the client address (request context) and the verified bearer.
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy) });
   app.use(rateLimits.middleware);
-  // Does what the middleware above does, for catalog reads it has seen Hono answer (fast-lane.ts).
-  const fastLane = new FastLane({ enabled: config.fastLane, logger, nextRequestId, trustProxy: config.trustProxy, corsHeaders: publicCorsHeaders(publicCorsOptions), limiter: rateLimits.limiter, readsPolicy: config.rateLimits.reads, recordRequest: metrics.recordRequest });
+  // Repeated catalog reads skip validation and the catalog service, after all of the above.
+  const cache = new ResponseCache({ enabled: config.responseCache });
 
   registerHealthRoutes(app, store);
   registerMetricsRoute(app, { registry: metrics.registry, token: config.metricsToken });
-  registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog', fastLane });
-  registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', fastLane });
+  registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog', cache });
+  registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', cache });
   // The document is generated on first request, so routes registered below are in it too.
   registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
   registerDocsRoutes(app);
@@ -172,7 +158,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     sandboxCatalog,
     oauth,
     inquiries,
-    fastLane,
+    cache,
     metrics,
     async close() {
       await sandboxStore.close();

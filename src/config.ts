@@ -72,8 +72,8 @@ export interface Config {
   readonly demoCatalog: boolean;
   /** extra origins allowed to call /mcp from a browser; the service's own is always allowed */
   readonly mcpAllowedOrigins: readonly string[];
-  /** answer repeated public catalog reads before Hono (src/http/fast-lane.ts) */
-  readonly fastLane: boolean;
+  /** answer repeated public catalog reads from the response cache (src/http/middleware/response-cache.ts) */
+  readonly responseCache: boolean;
   /** bearer token GET /metrics requires; undefined = public (restrict it at the proxy) */
   readonly metricsToken: string | undefined;
 }
@@ -121,7 +121,9 @@ const envSchema = z.object({
   CATALOG_VERSION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
-  FAST_LANE: z.enum(['true', 'false']).default('true'),
+  RESPONSE_CACHE: z.enum(['true', 'false']).optional(),
+  /** the name RESPONSE_CACHE had before 0.2; still honoured */
+  FAST_LANE: z.enum(['true', 'false']).optional(),
   // Long enough that it cannot be guessed; it is compared as a SHA-256 digest in constant time.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -229,7 +231,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     catalogVersionCheckMs: e.CATALOG_VERSION_CHECK_MS,
     demoCatalog: e.DEMO_CATALOG === 'true',
     mcpAllowedOrigins: Object.freeze(parseOrigins(e.MCP_ALLOWED_ORIGINS)),
-    fastLane: e.FAST_LANE === 'true',
+    responseCache: (e.RESPONSE_CACHE ?? e.FAST_LANE ?? 'true') === 'true',
     metricsToken: e.METRICS_TOKEN,
   });
 }

@@ -6,7 +6,7 @@ export interface AppEnv {
     requestId: string;
     /** the configured PUBLIC_URL, without a trailing slash */
     baseUrl: string;
-    /** null = anonymous (no bearer presented) */
+    /** set by `authenticate` on routes that read a bearer; null = anonymous (no bearer presented) */
     principal: Principal | null;
     clientIp: string;
   };

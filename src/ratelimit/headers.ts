@@ -14,6 +14,12 @@ export function rateLimitField(name: string, remaining: number, resetSeconds: nu
   return `${sfString(name)};r=${remaining};t=${resetSeconds}`;
 }
 
+/** rateLimitField for one policy, with its name quoted once rather than per request. */
+export function rateLimitFieldFor(name: string): (remaining: number, resetSeconds: number) => string {
+  const item = sfString(name);
+  return (remaining, resetSeconds) => `${item};r=${remaining};t=${resetSeconds}`;
+}
+
 /** RFC 9651 §4.1.6: backslash and double quote are escaped inside an sf-string. */
 function sfString(value: string): string {
   return `"${value.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;

@@ -235,8 +235,6 @@ export type FetchHandler = (request: Request, env?: unknown) => Response | Promi
 export interface ContractRecorder {
   /** wraps the app's fetch so every exchange is checked */
   wrap(handler: FetchHandler): FetchHandler;
-  /** checks an answer given outside fetch (the fast lane, src/http/fast-lane.ts) */
-  observe(method: string, path: string, status: number, headers: Readonly<Record<string, string>>, body: Uint8Array | null): void;
   /** waits for pending checks; returns an Error listing every violation, or null */
   finish(): Promise<Error | null>;
 }
@@ -264,10 +262,6 @@ export function contractRecorder(baseUrl: string, loadDocument: () => Promise<Op
       const streamed = mediaType(response.headers) === 'text/event-stream';
       pending.push(observe(request.method, new URL(request.url).pathname, streamed ? response : response.clone()));
       return response;
-    },
-    observe: (method, path, status, headers, body) => {
-      const copy = body === null ? null : body.slice();
-      pending.push(observe(method, path, new Response(copy, { status, headers: headers as Record<string, string> })));
     },
     async finish() {
       await Promise.all(pending);

@@ -47,8 +47,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const databaseUrl = pgDb ? pgDb.url : `sqlite:${join(dir, 'vitrine.db')}`;
   const clock = options.clock ?? new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
 
-  // Listen first so PUBLIC_URL can name the real port. The same listener as src/server.ts: the
-  // fast lane in front of Hono; the node bindings (env) carry the socket getConnInfo needs.
+  // Listen first so PUBLIC_URL can name the real port. The same listener as src/server.ts; the
+  // node bindings (env) carry the socket getConnInfo needs.
   let listener: RequestListener = (_req, res) => res.writeHead(503).end('starting');
   const server = createServer((req, res) => listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -62,8 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const vitrine = await createApp({ config, store, clock, logger: pino({ level: 'silent' }), ...options.deps });
   const contract = contractRecorder(baseUrl, async () => (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json());
   const checked = options.contract !== false;
-  // Answers the fast lane gives never reach fetch, so they are handed to the recorder directly.
-  listener = vitrine.fastLane.listener(getRequestListener(checked ? contract.wrap(vitrine.fetch) : vitrine.fetch, { hostname: '127.0.0.1' }), checked ? contract.observe : undefined);
+  listener = getRequestListener(checked ? contract.wrap(vitrine.fetch) : vitrine.fetch, { hostname: '127.0.0.1' });
 
   return {
     baseUrl,

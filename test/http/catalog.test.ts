@@ -299,7 +299,7 @@ describe('errors, headers and CORS', () => {
     await res.arrayBuffer();
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(res.headers.get('x-frame-options'), 'DENY');
-    assert.ok(res.headers.get('strict-transport-security'));
+    assert.equal(res.headers.get('strict-transport-security'), null, 'no HSTS over plain http');
     assert.ok(res.headers.get('referrer-policy'));
     assert.equal(res.headers.get('cross-origin-resource-policy'), 'cross-origin');
     assert.match(res.headers.get('x-request-id') ?? '', /^[A-Za-z0-9_-]{12}$/);

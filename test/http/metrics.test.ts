@@ -69,15 +69,15 @@ describe('GET /metrics (DESIGN.md §3): Prometheus exposition of this app instan
     assert.ok(samples.some((s) => s.name === 'nodejs_heap_size_used_bytes'), 'default Node metrics are registered');
   });
 
-  it('counts every catalog read under its route pattern, whether the fast lane or Hono answered it', async () => {
+  it('counts every catalog read under its route pattern, whether the response cache or the route answered it', async () => {
     const route = '/api/v1/projects';
     const { samples: before } = await scrape(server);
     const baseline = valueOf(before, 'vitrine_http_requests_total', { method: 'GET', route, status: '200' });
-    const laneBefore = server.vitrine.fastLane.served;
-    // The same URL twice: Hono answers the first and offers it, the lane answers the second.
+    const hitsBefore = server.vitrine.cache.hits;
+    // The same URL twice: the route answers the first and offers it, the cache answers the second.
     for (const path of [route, route, `${route}?limit=2`, `${route}?limit=2`, `${route}?limit=2`]) assert.equal(await get(server, path), 200);
-    const laneHits = server.vitrine.fastLane.served - laneBefore;
-    assert.ok(laneHits >= 2 && laneHits < 5, `the lane answered ${laneHits} of the 5 reads, Hono the rest`);
+    const hits = server.vitrine.cache.hits - hitsBefore;
+    assert.ok(hits >= 2 && hits < 5, `the cache answered ${hits} of the 5 reads, the route the rest`);
 
     const { samples } = await scrape(server);
     assert.equal(valueOf(samples, 'vitrine_http_requests_total', { method: 'GET', route, status: '200' }) - baseline, 5);

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Hono } from 'hono';
-import { secureHeaders as honoSecureHeaders } from 'hono/secure-headers';
-import { SECURE_HEADERS } from '../../src/http/middleware/secure-headers.js';
+import { secureHeaderValues } from '../../src/http/responses/security-headers.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
- * Cached reads answer in one step with headers announced by the middleware (response-headers.ts);
- * every other answer gets them set after the handler. Both must carry the same headers.
+ * Cached reads answer in one step with the headers middleware contributed (response-headers.ts);
+ * every other answer gets them set once after the handler. Both must carry the same headers.
  */
+
+const SECURE_HEADERS = await secureHeaderValues({ https: false });
 
 /** Headers that are the same on every answer of the public API, whatever the handler. */
 const PER_ANSWER = ['x-request-id', 'access-control-allow-origin', 'access-control-expose-headers', 'ratelimit', 'ratelimit-policy'];
@@ -23,16 +23,41 @@ function decorations(res: Response): Record<string, string> {
 }
 
 describe('security headers', () => {
-  it("are exactly the ones Hono's secureHeaders middleware sets with our options", async () => {
-    const app = new Hono();
-    app.use(honoSecureHeaders({ crossOriginResourcePolicy: 'cross-origin', xFrameOptions: 'DENY' }));
-    app.get('/', (c) => c.body(null));
-    const res = await app.request('/');
-    assert.deepEqual(Object.fromEntries(res.headers), { ...SECURE_HEADERS });
+  it("are the ones Hono's secureHeaders middleware sets with our options", async () => {
+    assert.deepEqual(SECURE_HEADERS, {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'cross-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+  });
+
+  it('add Strict-Transport-Security only when the public URL is https (RFC 6797 §7.2)', async () => {
+    assert.equal((await secureHeaderValues({ https: true }))['strict-transport-security'], 'max-age=15552000; includeSubDomains');
+    const plain = await startTestServer();
+    // Served over http here, as behind a TLS-terminating proxy: the public URL decides.
+    const secure = await startTestServer({ env: { PUBLIC_URL: 'https://vitrine.example' }, contract: false });
+    try {
+      const res = await fetch(`${plain.baseUrl}/api/v1/projects?limit=1`);
+      await res.arrayBuffer();
+      assert.equal(res.headers.get('strict-transport-security'), null);
+      const viaTls = await fetch(`${secure.baseUrl}/api/v1/projects?limit=1`);
+      await viaTls.arrayBuffer();
+      assert.equal(viaTls.headers.get('strict-transport-security'), 'max-age=15552000; includeSubDomains');
+    } finally {
+      await plain.close();
+      await secure.close();
+    }
   });
 });
 
-describe('announced response headers on cached and uncached answers', () => {
+describe('contributed response headers on cached and uncached answers', () => {
   let server: TestServer;
   before(async () => {
     server = await startTestServer();

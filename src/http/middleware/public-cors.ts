@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { announceResponseHeaders, applyResponseHeaders } from '../responses/response-headers.js';
 
 export interface PublicCorsOptions {
   exposeHeaders: string[];
@@ -8,27 +7,26 @@ export interface PublicCorsOptions {
   maxAge: number;
 }
 
-/**
- * CORS for public, credential-less resources: any origin may read, cookies are never allowed
- * (Fetch standard: `*` is incompatible with credentials). Preflights go to Hono's `cors`; actual
- * requests get their two headers announced before the handler (response-headers.ts), because Hono's `cors` touches
- * `c.res` before the handler runs and that forces a slow rebuild of every response.
- */
-export function publicCors(options: PublicCorsOptions): MiddlewareHandler {
-  const preflight = cors({ origin: '*', credentials: false, ...options });
-  const headers = publicCorsHeaders(options);
-  return async (c, next) => {
-    if (c.req.method === 'OPTIONS') return preflight(c, next);
-    announceResponseHeaders(c, headers);
-    await next();
-    applyResponseHeaders(c, headers);
-  };
+/** The public API and discovery documents: any origin may read them. */
+export const PUBLIC_CORS_PATHS = ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md'] as const;
+
+export function isPublicCorsPath(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/oauth/') || path.startsWith('/.well-known/') || path === '/openapi.json' || path === '/auth.md';
 }
 
-/** What an actual (non-preflight) request gets, whatever its Origin: no `Vary: Origin` is needed. */
+/**
+ * CORS for public, credential-less resources: any origin may read, cookies are never allowed
+ * (Fetch standard: `*` is incompatible with credentials). An actual request gets these two
+ * headers whatever its Origin, so no `Vary: Origin` is needed; the request-context middleware
+ * adds them with the security headers on every PUBLIC_CORS_PATHS answer.
+ */
 export function publicCorsHeaders(options: PublicCorsOptions): Readonly<Record<string, string>> {
-  const expose = options.exposeHeaders.join(',');
   const headers: Record<string, string> = { 'access-control-allow-origin': '*' };
-  if (expose) headers['access-control-expose-headers'] = expose;
+  if (options.exposeHeaders.length > 0) headers['access-control-expose-headers'] = options.exposeHeaders.join(',');
   return Object.freeze(headers);
+}
+
+/** Preflights on PUBLIC_CORS_PATHS: Hono's `cors` answers them (204). */
+export function publicCorsPreflight(options: PublicCorsOptions): MiddlewareHandler {
+  return cors({ origin: '*', credentials: false, ...options });
 }

@@ -1,10 +1,10 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Config, RateLimitPolicy, RateLimitPolicyName } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { UNKNOWN_IP } from '../../lib/client-ip.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
 import { createRateLimitStore } from '../../ratelimit/create-store.js';
-import { rateLimitField, rateLimitPolicyField } from '../../ratelimit/headers.js';
+import { rateLimitField, rateLimitFieldFor, rateLimitPolicyField } from '../../ratelimit/headers.js';
 import { RateLimiter, type LimiterLogger, type LimitOutcome } from '../../ratelimit/limiter.js';
 import { policyFor } from '../../ratelimit/policy-for.js';
 import type { RateLimitStore } from '../../ratelimit/store.js';
@@ -12,11 +12,14 @@ import { subjectKey } from '../../ratelimit/subject.js';
 import type { Store } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
 import { PROBLEM_CONTENT_TYPE, problem, problemDocument } from '../responses/problem.js';
-import { takeHandedOffOutcome } from '../rate-limit-handoff.js';
-import { announceResponseHeaders, answeredWithAnnouncedHeaders, applyResponseHeaders } from '../responses/response-headers.js';
+import { hasHeader } from '../requests/header.js';
+import { contributeResponseHeaders } from '../responses/response-headers.js';
 
-/** Resolves the caller's client id from a verified credential, or null to fall back to the IP. */
-export type Identify = (c: Context<AppEnv>) => Promise<string | null>;
+/**
+ * Resolves the caller's client id from a verified credential, or null to fall back to the IP;
+ * answers at once (not a promise) when there is no credential to verify.
+ */
+export type Identify = (c: Context<AppEnv>) => string | null | Promise<string | null>;
 
 /** Seconds a client is told to wait when the counter store is down for credential minting. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -52,15 +55,13 @@ export function rateLimitedResponse(c: Context<AppEnv>, policyName: RateLimitPol
 
 /** Identifies callers by a verified bearer; anything else (absent, invalid, a store error) is the IP. */
 export function identifyByBearer(verifier: BearerVerifier): Identify {
-  return async (c) => {
-    const authorization = c.req.header('authorization');
-    if (authorization === undefined) return null;
-    try {
-      const check = await verifier.verify(authorization);
-      return check.kind === 'valid' ? check.principal.clientId : null;
-    } catch {
-      return null;
-    }
+  return (c) => {
+    if (!hasHeader(c, 'authorization')) return null;
+    const authorization = c.req.header('authorization')!;
+    return verifier.verify(authorization).then(
+      (check) => (check.kind === 'valid' ? check.principal.clientId : null),
+      () => null,
+    );
   };
 }
 
@@ -72,24 +73,21 @@ export interface RateLimitOptions {
   onLimited?: ((policyName: RateLimitPolicyName) => void) | undefined;
 }
 
-/** Meters every request its policy covers (policy-for.ts) and adds the RateLimit fields to the answer. */
+/**
+ * Meters every request its policy covers (policy-for.ts) and contributes the RateLimit fields to
+ * the answer. An anonymous request on the in-process store is decided in the same tick, so the
+ * hottest path (a public read) adds no await of its own.
+ */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const { limiter, policies, identify, onLimited } = options;
-  return async (c, next) => {
-    const policyName = policyFor(c.req.method, c.req.path);
-    if (policyName === null) return next();
-    const policy = policies[policyName];
-    // Credential minting is always per IP: a client must not mint its way to a fresh quota.
-    const clientId = policyName === 'register' || !identify ? null : await identify(c);
-    const ip = c.get('clientIp') ?? UNKNOWN_IP;
-    const subject = subjectKey(clientId, ip);
-    const outcome =
-      takeHandedOffOutcome(c, policyName, subject) ??
-      (STORING_POLICIES.has(policyName) && clientId !== null ? await checkClientAndIp(limiter, policyName, subject, subjectKey(null, ip)) : await limiter.check(policyName, subject));
+  const policyFields = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, rateLimitPolicyField(name, policy)])) as Record<RateLimitPolicyName, string>;
+  const stateFields = Object.fromEntries(Object.keys(policies).map((name) => [name, rateLimitFieldFor(name)])) as Record<RateLimitPolicyName, ReturnType<typeof rateLimitFieldFor>>;
+
+  const decide = (c: Context<AppEnv>, next: Next, policyName: RateLimitPolicyName, outcome: LimitOutcome) => {
     switch (outcome.kind) {
       case 'limited':
         onLimited?.(policyName);
-        return rateLimitedResponse(c, policyName, policy, outcome.decision.resetSeconds);
+        return rateLimitedResponse(c, policyName, policies[policyName], outcome.decision.resetSeconds);
       case 'unavailable':
         return problem(
           c,
@@ -98,15 +96,30 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
         );
       case 'unmetered':
         return next();
-      case 'admitted': {
-        const fields = { 'ratelimit-policy': rateLimitPolicyField(policyName, policy), ratelimit: rateLimitField(policyName, outcome.decision.remaining, outcome.decision.resetSeconds) };
-        // Announced, so a cached read answers with them in one step (response-headers.ts).
-        announceResponseHeaders(c, fields);
-        await next();
-        // A handler that already answered with RateLimit fields (the sandbox rehearsing a 429) keeps its own.
-        if (!answeredWithAnnouncedHeaders(c) && !c.res.headers.has('ratelimit')) applyResponseHeaders(c, fields);
-      }
+      case 'admitted':
+        // `default`: a handler that answers with RateLimit fields of its own (the sandbox
+        // rehearsing a 429) keeps them.
+        contributeResponseHeaders(c, { 'ratelimit-policy': policyFields[policyName], ratelimit: stateFields[policyName](outcome.decision.remaining, outcome.decision.resetSeconds) }, 'default');
+        return next();
     }
+  };
+
+  const metered = async (c: Context<AppEnv>, next: Next, policyName: RateLimitPolicyName, clientId: string | null, ip: string) => {
+    const subject = subjectKey(clientId, ip);
+    const outcome = STORING_POLICIES.has(policyName) && clientId !== null ? await checkClientAndIp(limiter, policyName, subject, subjectKey(null, ip)) : await limiter.check(policyName, subject);
+    return decide(c, next, policyName, outcome);
+  };
+
+  return (c, next) => {
+    const policyName = policyFor(c.req.method, c.req.path);
+    if (policyName === null) return next();
+    const ip = c.get('clientIp') ?? UNKNOWN_IP;
+    // Credential minting is always per IP: a client must not mint its way to a fresh quota.
+    const identified = policyName === 'register' || !identify ? null : identify(c);
+    if (identified !== null) return Promise.resolve(identified).then((clientId) => metered(c, next, policyName, clientId, ip));
+    const now = limiter.checkNow(policyName, subjectKey(null, ip));
+    if (now === null) return metered(c, next, policyName, null, ip);
+    return decide(c, next, policyName, now) as ReturnType<MiddlewareHandler>;
   };
 }
 

@@ -22,13 +22,14 @@ export function bytesOf(entry: Cached<unknown>): Uint8Array {
 }
 
 /**
- * The representation's own headers on a 200, or on a 304 (no content type: RFC 9110 §15.4.5
- * lists what a 304 repeats). A fresh object each call: respondWith adds to it. The fast lane
- * (fast-lane.ts) builds its answers from this too, so both paths send the same fields.
+ * The representation's own headers on a 200, or on a 304 (no content type or length: RFC 9110
+ * §15.4.5 lists what a 304 repeats). A fresh object each call: respondWith adds to it. The
+ * response cache (middleware/response-cache.ts) keeps these too, so hits and misses send the
+ * same fields. Content-Length leads: @hono/node-server stops looking for it at the first key.
  */
 export function cachedHeaders(entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>>, notModified: boolean): Record<string, string> {
   if (notModified) return { etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra };
-  return { 'content-type': 'application/json', etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra };
+  return { 'content-length': String(bytesOf(entry).byteLength), 'content-type': 'application/json', etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra };
 }
 
 /** Sends a cached representation with its validator, or 304 when the client already has it. */

@@ -1,60 +1,110 @@
 import type { Context } from 'hono';
 
 /**
- * Response headers without Hono's per-request `Headers` objects.
+ * Headers that middleware puts on every answer (request id, security headers, CORS, RateLimit)
+ * are known before the handler runs. Middleware *contributes* them before `next()` and does
+ * nothing afterwards, so it can hand `next()`'s promise straight back instead of adding an
+ * async level per middleware. They reach the answer in one of two ways:
  *
- * Middleware that decorates every answer (request id, security headers, CORS, RateLimit) knows
- * its headers before the handler runs. It announces them with `announceResponseHeaders` before
- * `next()`; a handler that builds its whole answer in one step (`respondWith`, used by cached
- * catalog reads) folds them into one plain object, and @hono/node-server writes that object
- * straight to the socket. Materializing a `Headers` (Hono's `c.body` with several headers, or
- * any `c.res.headers` access) and turning it back into an object for node:http was most of a
- * cached read's CPU (bench/run.ts). After `next()` the same middleware calls
- * `applyResponseHeaders`, which does nothing for such an answer and sets the headers in place on
- * any other (errors, other routes), so every answer carries the same headers as before.
+ * - a handler that builds its whole answer in one step (`respondWith`: cached catalog reads)
+ *   gets them folded into one plain header object, which @hono/node-server writes straight to
+ *   the socket;
+ * - any other answer (errors, pages, OAuth, MCP) gets them set in place by
+ *   `finishResponseHeaders`, which the outermost middleware calls once after `next()`.
+ *
+ * Either way the same fields arrive: a `set` contribution overrides the handler's own field and
+ * outer middleware wins over inner (as an after-`next()` write would); a `default` contribution
+ * fills the field only when nobody set it (the sandbox's rehearsed 429 keeps its own RateLimit).
  */
+
+export type ContributionMode = 'set' | 'default';
+
 // Kept on the context object itself: a WeakMap keyed by a fresh object per request cost more
 // than the headers it saves.
-const ANNOUNCED = Symbol('announced response headers');
-const COMPLETE = Symbol('answer carrying the announced headers');
-interface Announcing {
-  [ANNOUNCED]?: Readonly<Record<string, string>>[];
+const SETS = Symbol('response headers contributed in set mode, outermost first');
+const DEFAULTS = Symbol('response headers contributed in default mode');
+const COMPLETE = Symbol('answer that already carries the contributed headers');
+interface Carrier {
+  [SETS]?: Readonly<Record<string, string>>[];
+  [DEFAULTS]?: Readonly<Record<string, string>>;
   [COMPLETE]?: Response;
 }
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
 
-/** Before `next()`: headers this middleware will put on the answer (names in lower case, never mutated later). */
-export function announceResponseHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
-  const state = c as unknown as Announcing;
-  const list = state[ANNOUNCED];
-  if (list) list.push(headers);
-  else state[ANNOUNCED] = [headers];
+/**
+ * Before `next()`: headers for this request's answer (names in lower case, never mutated later).
+ * Contributions of different middleware name different fields; should two name the same one,
+ * the outer (earlier) `set` wins.
+ */
+export function contributeResponseHeaders(c: Context, headers: Readonly<Record<string, string>>, mode: ContributionMode = 'set'): void {
+  const carrier = c as unknown as Carrier;
+  if (mode === 'default') {
+    const previous = carrier[DEFAULTS];
+    carrier[DEFAULTS] = previous === undefined ? headers : { ...headers, ...previous };
+    return;
+  }
+  const sets = carrier[SETS];
+  if (sets) sets.push(headers);
+  else carrier[SETS] = [headers];
 }
 
 /**
- * A complete answer in one step: the handler's headers plus every announced one (announced
- * headers win, as they would when set after `next()`). Header names must be lower case. Headers
- * a middleware set with `c.header()` before the handler are not included: announce them instead.
+ * A complete answer in one step: the handler's headers (lower-case names; a frozen object is
+ * fine) plus every contribution.
+ *
+ * The merge is one object literal per number of contributions, starting with the handler's own
+ * headers. V8 keeps such a literal's result in fast mode and each spread position monomorphic;
+ * a loop of spreads or Object.assign calls at one site turned it into a dictionary and cost
+ * several times more per request (measured on cached reads).
  */
-export function respondWith(c: Context, body: string | Uint8Array | null, status: number, headers: Record<string, string>): Response {
-  const state = c as unknown as Announcing;
-  const list = state[ANNOUNCED];
-  // Outermost last, so it wins a clash, as the outermost middleware's after-next() write would.
-  if (list) for (let i = list.length - 1; i >= 0; i--) Object.assign(headers, list[i]);
-  const res = new Response(body, { status, headers });
-  state[COMPLETE] = res;
+export function respondWith(c: Context, body: string | Uint8Array | null, status: number, headers: Readonly<Record<string, string>>): Response {
+  const carrier = c as unknown as Carrier;
+  const s = carrier[SETS] ?? [];
+  const d = defaultsMissingFrom(carrier[DEFAULTS], headers);
+  let merged: Record<string, string>;
+  // The outermost contribution (index 0) comes last, so it wins, as an after-next() write would.
+  switch (s.length) {
+    case 0:
+      merged = { ...headers, ...d };
+      break;
+    case 1:
+      merged = { ...headers, ...d, ...s[0] };
+      break;
+    case 2:
+      merged = { ...headers, ...d, ...s[1], ...s[0] };
+      break;
+    case 3:
+      merged = { ...headers, ...d, ...s[2], ...s[1], ...s[0] };
+      break;
+    default:
+      merged = { ...headers, ...d };
+      for (let i = s.length - 1; i >= 0; i--) Object.assign(merged, s[i]);
+  }
+  const res = new Response(body, { status, headers: merged });
+  carrier[COMPLETE] = res;
   return res;
 }
 
-/** Whether the current answer came from respondWith and so already carries the announced headers. */
-export function answeredWithAnnouncedHeaders(c: Context): boolean {
-  const complete = (c as unknown as Announcing)[COMPLETE];
-  return complete !== undefined && c.finalized && c.res === complete;
+/** The default-mode fields the handler did not set itself (usually all of them, as they are). */
+function defaultsMissingFrom(defaults: Readonly<Record<string, string>> | undefined, headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  if (defaults === undefined) return NONE;
+  let missing: Record<string, string> | null = null;
+  for (const name of Object.keys(defaults)) {
+    if (headers[name] === undefined) continue;
+    missing ??= { ...defaults };
+    delete missing[name];
+  }
+  return missing ?? defaults;
 }
 
-/** After `next()`: puts the announced headers on an answer that does not carry them yet. */
-export function applyResponseHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
-  if (answeredWithAnnouncedHeaders(c)) return;
-  for (const name in headers) setResponseHeader(c, name, headers[name]!);
+/** After `next()`, once, in the outermost middleware: puts the contributions on any other answer. */
+export function finishResponseHeaders(c: Context): void {
+  const carrier = c as unknown as Carrier;
+  if (carrier[COMPLETE] !== undefined && c.res === carrier[COMPLETE]) return;
+  const defaults = carrier[DEFAULTS];
+  if (defaults) for (const name of Object.keys(defaults)) if (!c.res.headers.has(name)) setResponseHeader(c, name, defaults[name]!);
+  const sets = carrier[SETS];
+  if (sets) for (let i = sets.length - 1; i >= 0; i--) for (const name of Object.keys(sets[i]!)) setResponseHeader(c, name, sets[i]![name]!);
 }
 
 /**

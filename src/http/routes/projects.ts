@@ -3,9 +3,7 @@ import type { Context } from 'hono';
 import type { Cached, CatalogService } from '../../catalog/service.js';
 import { sendCached } from '../responses/cached-response.js';
 import type { AppEnv } from '../env.js';
-import type { FastLane } from '../fast-lane.js';
-import { memoizedParams, memoizedQuery, type ValidationHook } from '../middleware/memoized-validation.js';
-import { BoundedMap } from '../../lib/bounded-map.js';
+import type { ResponseCache } from '../middleware/response-cache.js';
 import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse } from '../openapi/schemas.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
@@ -38,8 +36,8 @@ export interface CatalogRouteOptions {
   facetsPath?: string;
   operationPrefix: string;
   tag: string;
-  /** remembers each answer so a repeat of the same URL skips Hono (fast-lane.ts) */
-  fastLane?: FastLane;
+  /** answers a repeat of a URL from the representation sent for it (response-cache.ts) */
+  cache: ResponseCache;
 }
 
 /** RFC 8288 §3: a web link to the next page of the same query. */
@@ -52,10 +50,10 @@ function nextLink(base: string, requestUrl: string, cursor: string): string {
 
 /** GET list and detail (and facets) for one catalog: the real one or the sandbox fixture. */
 export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: CatalogRouteOptions): void {
-  const { service, path, tag, operationPrefix, fastLane } = options;
-  // Every cached answer goes through here, so the fast lane sees exactly what Hono sent.
+  const { service, path, tag, operationPrefix, cache } = options;
+  // Every answer goes through here, so the response cache holds exactly what the route sent.
   const send = (c: Context, entry: Cached<unknown>, extra: Readonly<Record<string, string>> = {}): Response => {
-    fastLane?.offer(c, entry, CACHE_CONTROL, extra, () => service.isCurrent(entry));
+    cache.offer(c, entry, CACHE_CONTROL, extra, () => service.isCurrent(entry));
     return sendCached(c, entry, CACHE_CONTROL, extra);
   };
   const badRequest = problemResponse('Invalid query parameter (unknown parameter, sort, out-of-range limit or malformed cursor).');
@@ -63,6 +61,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
   const listRoute = createRoute({
     method: 'get',
     path,
+    middleware: [cache.serve] as const,
     tags: [tag],
     operationId: `list${operationPrefix}Projects`,
     summary: 'List and search published projects',
@@ -77,27 +76,16 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
       400: badRequest,
     },
   });
-  // What app.openapi() does, with validation memoized per query string (memoized-validation.ts).
-  app.openAPIRegistry.registerPath(listRoute);
-  const nextLinks = new BoundedMap<string, { cursor: string; link: string }>(1000);
-  app.get(path, memoizedQuery(listQuerySchema, app.defaultHook as ValidationHook | undefined), async (c) => {
+  app.openapi(listRoute, async (c) => {
     const page = await service.list(c.req.valid('query'));
     const cursor = page.value.next_cursor;
-    if (!cursor) return send(c, page);
-    // The link depends only on the query string and the next cursor: built once per pair.
-    const url = c.req.url;
-    const raw = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    let next = nextLinks.get(raw);
-    if (next?.cursor !== cursor) {
-      next = { cursor, link: nextLink(`${c.get('baseUrl')}${path}`, url, cursor) };
-      nextLinks.set(raw, next);
-    }
-    return send(c, page, { link: next.link });
+    return (cursor ? send(c, page, { link: nextLink(`${c.get('baseUrl')}${path}`, c.req.url, cursor) }) : send(c, page)) as never;
   });
 
   const getRoute = createRoute({
     method: 'get',
     path: `${path}/{slug}`,
+    middleware: [cache.serve] as const,
     tags: [tag],
     operationId: `get${operationPrefix}Project`,
     summary: 'Get one published project by slug',
@@ -108,16 +96,14 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
       404: problemResponse('No published project has this slug.'),
     },
   });
-  app.openAPIRegistry.registerPath(getRoute);
-  app.get(`${path}/:slug`, memoizedParams(slugParam, app.defaultHook as ValidationHook | undefined), async (c) =>
-    send(c, await service.get(c.req.valid('param').slug)),
-  );
+  app.openapi(getRoute, async (c) => send(c, await service.get(c.req.valid('param').slug)) as never);
 
   if (options.facetsPath) {
     app.openapi(
       createRoute({
         method: 'get',
         path: options.facetsPath,
+        middleware: [cache.serve] as const,
         tags: [tag],
         operationId: `list${operationPrefix}Facets`,
         summary: 'Counts per tag, industry, service, technology and year (valid filter values)',

@@ -29,19 +29,19 @@ async function get(server: TestServer, path: string, init: RequestInit = {}): Pr
   return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** The lane only serves entries whose catalog version is known fresh; moving past the check interval sends the next read to Hono. */
-async function viaHono(server: TestServer, path: string, init?: RequestInit): Promise<Answer> {
+/** The cache only serves entries whose catalog version is known fresh; moving past the check interval sends the next read to the route. */
+async function viaRoute(server: TestServer, path: string, init?: RequestInit): Promise<Answer> {
   server.clock.advance(server.config.catalogVersionCheckMs);
-  const before = server.vitrine.fastLane.served;
+  const before = server.vitrine.cache.hits;
   const answer = await get(server, path, init);
-  assert.equal(server.vitrine.fastLane.served, before, `${path} was answered by Hono`);
+  assert.equal(server.vitrine.cache.hits, before, `${path} was answered by the route`);
   return answer;
 }
 
-async function viaLane(server: TestServer, path: string, init?: RequestInit): Promise<Answer> {
-  const before = server.vitrine.fastLane.served;
+async function viaCache(server: TestServer, path: string, init?: RequestInit): Promise<Answer> {
+  const before = server.vitrine.cache.hits;
   const answer = await get(server, path, init);
-  assert.equal(server.vitrine.fastLane.served, before + 1, `${path} was answered by the fast lane`);
+  assert.equal(server.vitrine.cache.hits, before + 1, `${path} was answered by the response cache`);
   return answer;
 }
 
@@ -56,7 +56,7 @@ function logCapture(): { logger: pino.Logger; lines: Record<string, unknown>[] }
   return { logger: pino({ level: 'info' }, stream), lines };
 }
 
-describe('fast lane: repeated public catalog reads answered before Hono, identically', () => {
+describe('response cache: repeated public catalog reads answered from the representation sent before, identically', () => {
   let server: TestServer;
   let slug: string;
   let etag: string;
@@ -70,7 +70,7 @@ describe('fast lane: repeated public catalog reads answered before Hono, identic
   });
   after(() => server.close());
 
-  it('answers each URL with the same status, bytes and headers as Hono (request id, date and RateLimit r/t aside)', async () => {
+  it('answers each URL with the same status, bytes and headers as the route (request id, date and RateLimit r/t aside)', async () => {
     const cases: [string, RequestInit?][] = [
       ['/api/v1/projects'],
       ['/api/v1/projects?limit=2'],
@@ -92,95 +92,101 @@ describe('fast lane: repeated public catalog reads answered before Hono, identic
     ];
     for (const [path, init] of cases) {
       const label = `${init?.method ?? 'GET'} ${path} ${JSON.stringify(init?.headers ?? {})}`;
-      const hono = comparable(await viaHono(server, path, init));
-      const lane = comparable(await viaLane(server, path, init));
-      assert.equal(lane.status, hono.status, label);
-      assert.deepEqual(lane.headers, hono.headers, label);
-      assert.ok(lane.body.equals(hono.body), `${label}: same body bytes`);
+      const route = comparable(await viaRoute(server, path, init));
+      const cached = comparable(await viaCache(server, path, init));
+      assert.equal(cached.status, route.status, label);
+      assert.deepEqual(cached.headers, route.headers, label);
+      assert.ok(cached.body.equals(route.body), `${label}: same body bytes`);
     }
   });
 
-  it('304s on If-None-Match and sends no body on HEAD, on the lane too', async () => {
-    await viaHono(server, '/api/v1/facets');
-    const notModified = await viaLane(server, '/api/v1/projects', { headers: { 'if-none-match': etag } });
+  it('304s on If-None-Match and sends no body on HEAD, from the cache too', async () => {
+    await viaRoute(server, '/api/v1/facets');
+    const notModified = await viaCache(server, '/api/v1/projects', { headers: { 'if-none-match': etag } });
     assert.equal(notModified.status, 304);
     assert.equal(notModified.body.length, 0);
     assert.equal(notModified.headers['content-type'], undefined);
-    const head = await viaLane(server, '/api/v1/projects', { method: 'HEAD' });
+    const head = await viaCache(server, '/api/v1/projects', { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.equal(head.body.length, 0);
   });
 
-  it('logs the same request line on both paths', async () => {
+  it('logs the same request line for hits and misses', async () => {
     const path = `/api/v1/projects/${slug}`;
-    await viaHono(server, path);
-    const fromHono = log.lines.at(-1)!;
-    await viaLane(server, path);
-    const fromLane = log.lines.at(-1)!;
-    for (const line of [fromHono, fromLane]) {
+    await viaRoute(server, path);
+    const fromRoute = log.lines.at(-1)!;
+    await viaCache(server, path);
+    const fromCache = log.lines.at(-1)!;
+    for (const line of [fromRoute, fromCache]) {
       assert.equal(line.msg, 'request');
       assert.deepEqual({ method: line.method, path: line.path, status: line.status }, { method: 'GET', path, status: 200 });
     }
-    assert.deepEqual(Object.keys(fromLane).sort(), Object.keys(fromHono).sort());
-    assert.notEqual(fromLane.requestId, fromHono.requestId);
+    assert.deepEqual(Object.keys(fromCache).sort(), Object.keys(fromRoute).sort());
+    assert.notEqual(fromCache.requestId, fromRoute.requestId);
   });
 
   it('falls through once the catalog changes, then serves the new representation', async () => {
     const path = `/api/v1/projects/${slug}`;
-    await viaHono(server, path);
-    const old = await viaLane(server, path);
+    await viaRoute(server, path);
+    const old = await viaCache(server, path);
     const project = JSON.parse(old.body.toString()) as { title: string };
     const record = (await server.store.projects.getBySlug(slug))!;
     await server.store.projects.upsert([{ ...record, title: `${project.title} (renamed)` }], server.clock.now(), () => newId(cryptoRandom, 'prj'));
-    // Past the version check interval Hono asks the store, sees the new version and re-populates the lane.
-    const fresh = await viaHono(server, path);
+    // Past the version check interval the route asks the store, sees the new version and re-populates the cache.
+    const fresh = await viaRoute(server, path);
     assert.notEqual(fresh.headers.etag, old.headers.etag);
     assert.equal((JSON.parse(fresh.body.toString()) as { title: string }).title, `${project.title} (renamed)`);
-    const again = await viaLane(server, path);
+    const again = await viaCache(server, path);
     assert.ok(again.body.equals(fresh.body));
     assert.equal(again.headers.etag, fresh.headers.etag);
   });
 
-  it('leaves requests with Authorization, unknown parameters and unseen URLs to Hono', async () => {
-    await viaHono(server, '/api/v1/projects?limit=2&sort=title');
-    // Another spelling of a seen query is a URL the lane has not seen: Hono answers it first.
-    const reordered = await viaHono(server, '/api/v1/projects?sort=title&limit=2');
+  it('leaves unknown parameters, unseen URLs and other methods to the route', async () => {
+    await viaRoute(server, '/api/v1/projects?limit=2&sort=title');
+    // Another spelling of a seen query is a URL the cache has not seen: the route answers it first.
+    const reordered = await viaRoute(server, '/api/v1/projects?sort=title&limit=2');
     assert.equal(reordered.status, 200);
     for (let i = 0; i < 2; i++) {
-      const before = server.vitrine.fastLane.served;
-      const withBearer = await get(server, '/api/v1/projects', { headers: { authorization: 'Bearer not-a-real-token' } });
+      const before = server.vitrine.cache.hits;
       const bogus = await get(server, '/api/v1/projects?bogus=1');
       const missing = await get(server, '/api/v1/projects/no-such-project');
       const post = await get(server, '/api/v1/projects', { method: 'POST', body: '{}' });
-      assert.equal(server.vitrine.fastLane.served, before, 'none of them came from the lane');
-      assert.equal(withBearer.status, 200);
+      assert.equal(server.vitrine.cache.hits, before, 'none of them came from the cache');
       assert.equal(bogus.status, 400);
       assert.equal(missing.status, 404);
       assert.equal(post.status, 405);
     }
   });
+
+  it('serves a read with a bearer from the cache too: the bearer changes only who is metered', async () => {
+    await viaRoute(server, '/api/v1/projects?limit=3');
+    const anonymous = comparable(await viaCache(server, '/api/v1/projects?limit=3'));
+    const withBearer = comparable(await viaCache(server, '/api/v1/projects?limit=3', { headers: { authorization: 'Bearer not-a-real-token' } }));
+    assert.equal(withBearer.status, 200);
+    assert.ok(withBearer.body.equals(anonymous.body));
+  });
 });
 
-describe('fast lane: rate limiting shared with the Hono path', () => {
-  it('counts every request once, whichever path answers, and leaves the 429 to Hono', async () => {
+describe('response cache: rate limiting runs before it', () => {
+  it('counts every request once, whichever path answers, and a 429 never reaches the cache', async () => {
     const server = await startTestServer({ env: { RATE_LIMITS: JSON.stringify({ reads: { q: 5, w: 60 } }) } });
     try {
       const path = '/api/v1/projects?limit=1';
       const remaining: string[] = [];
-      remaining.push((await viaHono(server, path)).headers.ratelimit!);
-      remaining.push((await viaLane(server, path)).headers.ratelimit!);
-      remaining.push((await viaHono(server, path)).headers.ratelimit!);
-      remaining.push((await viaLane(server, path)).headers.ratelimit!);
-      remaining.push((await viaLane(server, path)).headers.ratelimit!);
+      remaining.push((await viaRoute(server, path)).headers.ratelimit!);
+      remaining.push((await viaCache(server, path)).headers.ratelimit!);
+      remaining.push((await viaRoute(server, path)).headers.ratelimit!);
+      remaining.push((await viaCache(server, path)).headers.ratelimit!);
+      remaining.push((await viaCache(server, path)).headers.ratelimit!);
       assert.deepEqual(remaining.map((field) => /;r=(\d+);/.exec(field)![1]), ['4', '3', '2', '1', '0']);
 
-      const before = server.vitrine.fastLane.served;
+      const before = server.vitrine.cache.hits;
       const limited = await get(server, path);
       assert.equal(limited.status, 429);
-      assert.equal(server.vitrine.fastLane.served, before, 'the 429 came from Hono');
+      assert.equal(server.vitrine.cache.hits, before, 'the 429 came from the rate limiter');
       assert.match(limited.headers.ratelimit!, /^"reads";r=0;t=\d+$/);
       assert.equal(limited.headers['content-type'], 'application/problem+json');
-      // Other callers keep their own quota on the lane.
+      // X-Forwarded-For does not make a new caller.
       const other = await get(server, path, { headers: { 'x-forwarded-for': '203.0.113.9' } });
       assert.equal(other.status, 429, 'X-Forwarded-For is ignored without TRUST_PROXY: still the same caller');
     } finally {
@@ -188,15 +194,15 @@ describe('fast lane: rate limiting shared with the Hono path', () => {
     }
   });
 
-  it('keys callers by the client IP TRUST_PROXY resolves, like the Hono path', async () => {
+  it('keys callers by the client IP TRUST_PROXY resolves, for hits as for misses', async () => {
     const server = await startTestServer({ env: { RATE_LIMITS: JSON.stringify({ reads: { q: 2, w: 60 } }), TRUST_PROXY: '1' } });
     try {
       const path = '/api/v1/facets';
       const as = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
-      await viaHono(server, path, as('198.51.100.1'));
-      await viaLane(server, path, as('198.51.100.1'));
+      await viaRoute(server, path, as('198.51.100.1'));
+      await viaCache(server, path, as('198.51.100.1'));
       assert.equal((await get(server, path, as('198.51.100.1'))).status, 429);
-      const other = await viaLane(server, path, as('198.51.100.2'));
+      const other = await viaCache(server, path, as('198.51.100.2'));
       assert.equal(other.status, 200);
       assert.match(other.headers.ratelimit!, /;r=1;/);
     } finally {
@@ -205,14 +211,16 @@ describe('fast lane: rate limiting shared with the Hono path', () => {
   });
 });
 
-describe('fast lane: FAST_LANE=false', () => {
-  it('sends every request through Hono', async () => {
-    const server = await startTestServer({ env: { FAST_LANE: 'false' } });
-    try {
-      for (let i = 0; i < 3; i++) assert.equal((await get(server, '/api/v1/projects')).status, 200);
-      assert.equal(server.vitrine.fastLane.served, 0);
-    } finally {
-      await server.close();
-    }
-  });
+describe('response cache: RESPONSE_CACHE=false', () => {
+  for (const env of [{ RESPONSE_CACHE: 'false' }, { FAST_LANE: 'false' }]) {
+    it(`sends every request to the route with ${Object.keys(env)[0]}=false`, async () => {
+      const server = await startTestServer({ env });
+      try {
+        for (let i = 0; i < 3; i++) assert.equal((await get(server, '/api/v1/projects')).status, 200);
+        assert.equal(server.vitrine.cache.hits, 0);
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });
