@@ -190,7 +190,7 @@ async function catalogBench(): Promise<boolean> {
     console.log(line(header));
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const row of rows) console.log(line(row));
-    if (servers.length > 2) console.log(`\nCPU ours/this < 1.00 means this vitrine (${worktree!.commit.slice(0, 8)}) spends less CPU per request than ours.`);
+    if (servers.length > 2) console.log(`\nCPU ours/this: below 1.00, ours spends less CPU per request than vitrine@${worktree!.commit.slice(0, 8)}; above, more.`);
     console.log(`\ntarget: bare CPU per request ≥ ${TARGET}× vitrine's — ${ok ? 'met' : 'NOT met'}`);
     return ok;
   } finally {
