@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './lib/errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import pino, { type Logger } from 'pino';
@@ -30,6 +31,7 @@ import { registerPageRoutes } from './http/routes/pages.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { secureHeaderValues } from './http/responses/security-headers.js';
 import { validationHook } from './http/middleware/validation.js';
+import { Idempotency } from './idempotency/idempotency.js';
 import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
 import { createMcpEndpoint } from './mcp/endpoint.js';
@@ -80,16 +82,14 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const metrics = createMetrics();
 
   // Services: framework-free, shared by REST, MCP and the HTML pages.
-  const oauth = createOAuth({ config, store, clock, random, logger });
+  const idempotency = new Idempotency({ store, clock, random, ttlSeconds: config.idempotencyTtlSeconds, logger });
+  const oauth = createOAuth({ config, store, clock, random, logger, idempotency });
   const inquiries = new InquiryService({
     inquiries: store.inquiries,
-    idempotency: store.idempotency,
+    idempotency,
     existingSlugs: (slugs) => catalog.existingSlugs(slugs),
     clock,
     random,
-    baseUrl,
-    idempotencyTtlSeconds: config.idempotencyTtlSeconds,
-    logger,
     onCreated: (source, sandbox) => metrics.inquiryCreated(source, sandbox),
   });
 
@@ -107,7 +107,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) =>
-      problem(c as never, { status: 413, code: 'payload_too_large', title: 'Payload too large', detail: `Request bodies are limited to ${config.bodyLimitBytes} bytes.` }),
+      problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `Request bodies are limited to ${config.bodyLimitBytes} bytes.` }),
   });
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', limitBody);

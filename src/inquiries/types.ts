@@ -1,24 +1,29 @@
-import type { InquirySource } from '../model/inquiry.js';
+import type { InquiryRecord, InquirySource } from '../model/inquiry.js';
 import type { Principal } from '../model/principal.js';
 
 export type { InquirySource } from '../model/inquiry.js';
-import type { StoredResponse } from '../store/ports/index.js';
-
 
 export interface SubmitContext {
   principal: Principal | null;
   source: InquirySource;
   /** sandbox writes validate and answer exactly like real ones but store no inquiry */
   sandbox: boolean;
-  /** raw Idempotency-Key value (quoted sf-string or bare); undefined = no idempotency */
+  /** the client's idempotency key, already parsed; undefined = no idempotency */
   idempotencyKey?: string | undefined;
+  /** a repeat of an in-flight submission waits for its result instead of failing (double submits of a form) */
+  waitForInFlight?: boolean;
 }
 
-/**
- * The result of a submission in wire form, identical for a first run and a replay: REST
- * sends it as is, MCP and the HTML form read `body` (JSON) and `status`.
- */
-export interface SubmitOutcome extends StoredResponse {
-  /** true when this is a stored result replayed for a repeated Idempotency-Key */
+/** An inquiry as its sender sees it: what was stored, received, and whether it was a rehearsal. */
+export interface Inquiry extends InquiryRecord {
+  status: 'received';
+  /** true for sandbox submissions, which are answered but never stored */
+  sandbox: boolean;
+}
+
+/** The same for a first submission and for a replay of it. */
+export interface SubmitResult {
+  inquiry: Inquiry;
+  /** true when this is the stored result of an earlier submission with the same idempotency key */
   replayed: boolean;
 }

@@ -4,14 +4,27 @@
  */
 export const ERROR_CODES = {
   validation: 'validation_failed',
+  badRequest: 'bad_request',
+  malformedJson: 'malformed_json',
+  unsupportedMediaType: 'unsupported_media_type',
+  payloadTooLarge: 'payload_too_large',
   notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
   conflict: 'idempotency_conflict',
   keyReused: 'idempotency_key_reused',
   unprocessable: 'unprocessable_entity',
+  unauthorized: 'unauthorized',
   invalidToken: 'invalid_token',
   insufficientScope: 'insufficient_scope',
+  originNotAllowed: 'origin_not_allowed',
   rateLimited: 'rate_limited',
+  temporarilyUnavailable: 'temporarily_unavailable',
+  notReady: 'not_ready',
+  unknownSandboxScenario: 'unknown_sandbox_scenario',
+  internal: 'internal_error',
 } as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export interface FieldError {
   path: string;
@@ -54,5 +67,15 @@ export class InsufficientScopeError extends DomainError {
 export class InvalidTokenError extends DomainError {
   constructor(message = 'The access token is unknown, expired or revoked; obtain a new one (see /auth.md).') {
     super(401, ERROR_CODES.invalidToken, 'Invalid token', message);
+  }
+}
+
+/** A dependency (the database, the rate-limit counters) is unavailable for a moment; retry after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, ERROR_CODES.temporarilyUnavailable, 'Service unavailable', message);
   }
 }

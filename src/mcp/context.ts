@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { CatalogService } from '../catalog/service.js';
-import type { SubmitContext, SubmitOutcome } from '../inquiries/types.js';
+import type { SubmitContext, SubmitResult } from '../inquiries/types.js';
 import type { Principal } from '../model/principal.js';
 
 /** The inquiry service as the MCP layer uses it: the same `submit` REST calls. */
 export interface InquirySubmitter {
-  submit(input: unknown, ctx: SubmitContext): Promise<SubmitOutcome>;
+  submit(input: unknown, ctx: SubmitContext): Promise<SubmitResult>;
 }
 
 /** Long-lived services the tools call; the MCP layer owns no business rules of its own. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inquirySchema } from '../inquiries/schemas.js';
 
 /**
  * Output schemas of the MCP tools, built once at module load (converting them per request
@@ -22,10 +23,7 @@ export const ProjectPageSchema = z.object({
 
 export { FacetsSchema, ProjectSchema } from '../catalog/schemas.js';
 
-export const InquiryReceiptSchema = z.object({
-  id: z.string().describe('The inquiry id (inq_…); a sandbox receipt names an inquiry that was not stored.'),
-  status: z.string().describe('"received" once accepted.'),
-  created_at: z.string(),
-  sandbox: z.boolean().describe('true when nothing was stored (sandbox: true was requested).'),
+/** The inquiry representation (src/inquiries/schemas.ts), trimmed to what an agent acts on. */
+export const InquiryReceiptSchema = inquirySchema.pick({ id: true, status: true, created_at: true, sandbox: true }).extend({
   replayed: z.boolean().describe('true when this repeats the result of an earlier call with the same idempotency_key; no second inquiry was created.'),
 });

@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
-import { ID_JAG_TYP } from './grants.js';
+import { ID_JAG_TYP } from './identifiers.js';
 import type { TrustedIssuerSet } from './trusted-issuers.js';
 
 /** Allowed clock skew between us and an assertion's issuer. */

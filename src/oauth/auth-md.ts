@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_JWT_BEARER, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './grants.js';
+import { ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_JWT_BEARER, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './identifiers.js';
 import { SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
 
 function duration(seconds: number): string {

@@ -1,6 +1,9 @@
 import { describeAssertionFailure, verifyAssertion, type AssertionClaims, type AssertionKind } from './assertions.js';
 import type { OAuthContext } from './context.js';
-import { InvalidGrantError } from './oauth-error.js';
+import { InvalidGrantError, TemporarilyUnavailableError } from './oauth-error.js';
+
+/** How long a client is told to wait when a trusted issuer's JWKS cannot be fetched. */
+const KEYS_RETRY_SECONDS = 30;
 
 /**
  * Verifies an assertion and consumes its `jti` in shared storage (single use across all
@@ -11,6 +14,8 @@ export async function acceptAssertion(ctx: OAuthContext, jwt: string, kind: Asse
   const result = await verifyAssertion(jwt, ctx.trusted, { kind, audience: ctx.issuer, nowMs: now, clientId });
   if (!result.ok) {
     ctx.logger.info({ event: 'assertion_rejected', kind, reason: result.reason }, 'assertion rejected');
+    // The issuer's keys could not be fetched: our dependency failed, not the client's grant.
+    if (result.reason === 'keys_unavailable') throw new TemporarilyUnavailableError(describeAssertionFailure(result.reason), KEYS_RETRY_SECONDS);
     throw new InvalidGrantError(describeAssertionFailure(result.reason, result.claim));
   }
   const { claims } = result;

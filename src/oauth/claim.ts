@@ -4,7 +4,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { acceptAssertion, assertionScope, assertionSubject } from './check-assertion.js';
 import { authenticateClient } from './client-auth.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
-import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './grants.js';
+import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './identifiers.js';
 import { issueAccessToken, type TokenResponse } from './issue.js';
 import { InvalidClientError, InvalidGrantError, InvalidRequestError } from './oauth-error.js';
 import { ALL_SCOPES } from '../model/principal.js';

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock, Random } from '../lib/clock.js';
+import type { Idempotency } from '../idempotency/idempotency.js';
 import type { Store } from '../store/ports/index.js';
 import type { CredentialVerifier } from './verifier.js';
 import type { TrustedIssuerSet } from './trusted-issuers.js';
@@ -13,6 +14,7 @@ export interface OAuthContext {
   random: Random;
   logger: Logger;
   trusted: TrustedIssuerSet;
+  idempotency: Idempotency;
   verifier: CredentialVerifier;
   /** our issuer identifier (RFC 8414 §2) = PUBLIC_URL */
   issuer: string;

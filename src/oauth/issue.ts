@@ -1,4 +1,4 @@
-import type { ClientRecord, IdentityType } from '../store/ports/index.js';
+import type { ClientRecord, IdentityType, Stores } from '../store/ports/index.js';
 import type { OAuthContext } from './context.js';
 import { hashSecret, mintAccessToken } from './tokens.js';
 
@@ -18,12 +18,12 @@ export interface Grant {
   subject: string | null;
 }
 
-/** Mints an access token and stores only its hash. */
-export async function issueAccessToken(ctx: OAuthContext, grant: Grant, via: string): Promise<TokenResponse> {
+/** Mints an access token and stores only its hash (through `stores`, e.g. a transaction's). */
+export async function issueAccessToken(ctx: OAuthContext, grant: Grant, via: string, stores: Pick<Stores, 'credentials'> = ctx.store): Promise<TokenResponse> {
   const token = mintAccessToken(ctx.random);
   const now = ctx.clock.now();
   const ttl = ctx.config.accessTokenTtlSeconds;
-  await ctx.store.credentials.insert({
+  await stores.credentials.insert({
     hash: hashSecret(token),
     kind: 'access_token',
     client_id: grant.client.client_id,

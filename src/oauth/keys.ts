@@ -1,12 +1,18 @@
-import type { OAuthContext } from './context.js';
-import { GRANT_CLIENT_CREDENTIALS } from './grants.js';
-import { issueAccessToken } from './issue.js';
+import type { Executed } from '../idempotency/idempotency.js';
 import { ALL_SCOPES } from '../model/principal.js';
-import { hashSecret, mintApiKey, mintClientId } from './tokens.js';
-import { MAX_CLIENT_NAME_LENGTH } from './register.js';
-import { InvalidClientMetadataError } from './oauth-error.js';
 import { SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
+import type { ClientRecord, Stores } from '../store/ports/index.js';
+import type { OAuthContext } from './context.js';
+import { GRANT_CLIENT_CREDENTIALS } from './identifiers.js';
+import { issueAccessToken } from './issue.js';
+import { InvalidClientMetadataError } from './oauth-error.js';
+import { MAX_CLIENT_NAME_LENGTH } from './register.js';
+import { hashSecret, mintApiKey, mintClientId } from './tokens.js';
 
+/** Where free keys are handed out; also the idempotency scope of POST. */
+export const KEYS_PATH = '/api/v1/keys';
+/** A replay hands the same API key out again, so its Idempotency-Key must be hard to guess. */
+const MIN_KEY_LENGTH = 16;
 
 export interface KeyResponse {
   api_key: string;
@@ -27,26 +33,45 @@ export interface KeyResponse {
   documentation: string;
 }
 
+export interface MintKeyRequest {
+  clientName?: string | undefined;
+  /** the client's Idempotency-Key (POST only), already parsed */
+  idempotencyKey?: string | undefined;
+  /**
+   * who asks (the rate-limit subject of their address): idempotency records of this anonymous
+   * endpoint are kept per address, so nobody else can replay someone's key with the same header
+   */
+  caller: string;
+}
+
 /**
  * The free-key path (seed §4.8): registers a public client and hands out a long-lived API key
- * (no expiry until revoked) plus a fresh access token. Both are bearers; only hashes are stored.
+ * (no expiry until revoked) plus a fresh access token, all in one transaction. Both are
+ * bearers; only hashes are stored. With an Idempotency-Key, a retry gets the same key back.
  */
-export async function mintKey(ctx: OAuthContext, options: { clientName?: string | undefined } = {}): Promise<KeyResponse> {
-  const name = options.clientName?.trim();
+export async function mintKey(ctx: OAuthContext, request: MintKeyRequest): Promise<Executed<KeyResponse>> {
+  const name = request.clientName?.trim();
   if (name !== undefined && name.length > MAX_CLIENT_NAME_LENGTH) throw new InvalidClientMetadataError(`"client_name" must be at most ${MAX_CLIENT_NAME_LENGTH} characters.`);
+  const call = { principal: request.caller, method: 'POST', path: KEYS_PATH, key: request.idempotencyKey, request: { client_name: request.clientName ?? null } };
+  const minted = await ctx.idempotency.run<KeyResponse>(call, (commit) => commit((tx) => issueKey(ctx, tx, name)), { minKeyLength: MIN_KEY_LENGTH });
+  if (!minted.replayed) ctx.logger.info({ event: 'api_key_issued', client_id: minted.value.client_id }, 'api key issued');
+  return minted;
+}
+
+async function issueKey(ctx: OAuthContext, tx: Stores, name: string | undefined): Promise<KeyResponse> {
   const now = ctx.clock.now();
-  const client = {
+  const client: ClientRecord = {
     client_id: mintClientId(ctx.random),
     client_name: name || 'API key',
-    token_endpoint_auth_method: 'none' as const,
+    token_endpoint_auth_method: 'none',
     grant_types: [GRANT_CLIENT_CREDENTIALS],
     scope: ALL_SCOPES,
     secret_hash: null,
     client_id_issued_at: Math.floor(now / 1000),
   };
-  await ctx.store.clients.create(client);
+  await tx.clients.create(client);
   const apiKey = mintApiKey(ctx.random);
-  await ctx.store.credentials.insert({
+  await tx.credentials.insert({
     hash: hashSecret(apiKey),
     kind: 'api_key',
     client_id: client.client_id,
@@ -57,8 +82,7 @@ export async function mintKey(ctx: OAuthContext, options: { clientName?: string 
     expires_at: null,
     revoked_at: null,
   });
-  ctx.logger.info({ event: 'api_key_issued', client_id: client.client_id }, 'api key issued');
-  const token = await issueAccessToken(ctx, { client, scope: ALL_SCOPES, identityType: 'anonymous', subject: null }, 'keys');
+  const token = await issueAccessToken(ctx, { client, scope: ALL_SCOPES, identityType: 'anonymous', subject: null }, 'keys', tx);
   const base = ctx.issuer;
   return {
     api_key: apiKey,

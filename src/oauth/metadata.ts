@@ -1,4 +1,5 @@
-import { ASSERTION_TYPES, GRANT_JWT_BEARER, SUPPORTED_GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from './grants.js';
+import { SUPPORTED_GRANT_TYPES } from './grants/index.js';
+import { ASSERTION_TYPES, GRANT_JWT_BEARER, TOKEN_ENDPOINT_AUTH_METHODS } from './identifiers.js';
 import { SCOPES } from '../model/principal.js';
 
 /**

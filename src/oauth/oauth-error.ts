@@ -10,6 +10,8 @@ export const OAUTH_ERROR_CODES = {
   unsupportedGrantType: 'unsupported_grant_type',
   invalidScope: 'invalid_scope',
   invalidClientMetadata: 'invalid_client_metadata',
+  serverError: 'server_error',
+  temporarilyUnavailable: 'temporarily_unavailable',
 } as const;
 
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[keyof typeof OAUTH_ERROR_CODES];
@@ -66,4 +68,26 @@ export class InvalidScopeError extends OAuthError {
 
 export class InvalidClientMetadataError extends OAuthError {
   readonly code = OAUTH_ERROR_CODES.invalidClientMetadata;
+}
+
+/**
+ * RFC 6749 §4.1.2.1 names `server_error` and `temporarily_unavailable` for answers an HTTP 500
+ * or 503 cannot carry in a redirect; the token, claim, registration and revocation endpoints use
+ * them too, so an OAuth client always reads the same error shape. Nothing internal is said.
+ */
+export class ServerError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.serverError;
+  override readonly status = 500;
+}
+
+export class TemporarilyUnavailableError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.temporarilyUnavailable;
+  override readonly status = 503;
+  override readonly headers: Record<string, string>;
+
+  constructor(description: string, retryAfterSeconds: number) {
+    super(description);
+    // RFC 9110 §10.2.3
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
+  }
 }

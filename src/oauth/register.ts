@@ -1,6 +1,7 @@
 import type { Clock, Random } from '../lib/clock.js';
 import type { ClientRecord, TokenEndpointAuthMethod } from '../store/ports/index.js';
-import { GRANT_CLIENT_CREDENTIALS, SUPPORTED_GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from './grants.js';
+import { SUPPORTED_GRANT_TYPES } from './grants/index.js';
+import { GRANT_CLIENT_CREDENTIALS, TOKEN_ENDPOINT_AUTH_METHODS } from './identifiers.js';
 import { InvalidClientMetadataError } from './oauth-error.js';
 import { ALL_SCOPES } from '../model/principal.js';
 import { isKnownScope, splitScope } from './scopes.js';
@@ -59,7 +60,7 @@ export function buildRegistration(metadata: unknown, clock: Clock, random: Rando
     if (!Array.isArray(m.grant_types) || m.grant_types.some((g) => typeof g !== 'string')) {
       throw new InvalidClientMetadataError('"grant_types" must be an array of strings.');
     }
-    const unsupported = (m.grant_types as string[]).filter((g) => !(SUPPORTED_GRANT_TYPES as readonly string[]).includes(g));
+    const unsupported = (m.grant_types as string[]).filter((g) => !SUPPORTED_GRANT_TYPES.includes(g));
     if (unsupported.length > 0) {
       throw new InvalidClientMetadataError(`Unsupported grant type(s): ${unsupported.join(', ')}. Supported: ${SUPPORTED_GRANT_TYPES.join(', ')}.`);
     }

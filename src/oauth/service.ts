@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock, Random } from '../lib/clock.js';
+import type { Idempotency, Executed } from '../idempotency/idempotency.js';
 import type { Store } from '../store/ports/index.js';
 import { renderAuthMd } from './auth-md.js';
 import type { BearerVerifier } from './bearer.js';
 import { handleClaim } from './claim.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
 import type { TokenResponse } from './issue.js';
-import { mintKey, type KeyResponse } from './keys.js';
+import { mintKey, type KeyResponse, type MintKeyRequest } from './keys.js';
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
 import { buildRegistration, type ClientInformation } from './register.js';
 import { handleRevoke } from './revoke.js';
@@ -21,6 +22,7 @@ export interface OAuthDeps {
   clock: Clock;
   random: Random;
   logger: Logger;
+  idempotency: Idempotency;
 }
 
 /** The authorization server and the bearer verifier every write path shares. */
@@ -35,17 +37,17 @@ export interface OAuth {
   /** RFC 7009 §2 */
   revoke(request: OAuthRequest): Promise<void>;
   /** seed §4.8 free API key */
-  mintKey(options?: { clientName?: string | undefined }): Promise<KeyResponse>;
+  mintKey(request: MintKeyRequest): Promise<Executed<KeyResponse>>;
   readonly authorizationServerMetadata: Readonly<Record<string, unknown>>;
   protectedResourceMetadata(resourcePath: '' | '/mcp'): Readonly<Record<string, unknown>>;
   readonly authMd: string;
 }
 
 export function createOAuth(deps: OAuthDeps): OAuth {
-  const { config, store, clock, random, logger } = deps;
+  const { config, store, clock, random, logger, idempotency } = deps;
   const verifier = new CredentialVerifier({ credentials: store.credentials, clock, cacheSeconds: config.credentialCacheSeconds });
   const issuer = config.publicUrl;
-  const ctx: OAuthContext = { config, store, clock, random, logger, verifier, issuer, trusted: buildTrustedIssuers(config.trustedIssuers) };
+  const ctx: OAuthContext = { config, store, clock, random, logger, verifier, issuer, trusted: buildTrustedIssuers(config.trustedIssuers), idempotency };
   const asMetadata = Object.freeze(authorizationServerMetadata(issuer));
   const prMetadata = { '': Object.freeze(protectedResourceMetadata(issuer, issuer)), '/mcp': Object.freeze(protectedResourceMetadata(issuer, `${issuer}/mcp`)) };
   const authMd = renderAuthMd(config);
@@ -61,7 +63,7 @@ export function createOAuth(deps: OAuthDeps): OAuth {
     token: (request) => handleTokenRequest(ctx, request),
     claim: (request) => handleClaim(ctx, request),
     revoke: (request) => handleRevoke(ctx, request),
-    mintKey: (options) => mintKey(ctx, options),
+    mintKey: (request) => mintKey(ctx, request),
     authorizationServerMetadata: asMetadata,
     protectedResourceMetadata: (path) => prMetadata[path],
     authMd,

@@ -42,7 +42,7 @@ describe('vitrine CLI', () => {
     const db = join(dir, 'migrate.db');
     const first = await vitrine(db, 'migrate');
     assert.equal(first.code, 0);
-    assert.match(first.stdout, /applied 4 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets/);
+    assert.match(first.stdout, /applied 5 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets, 005_idempotency_results/);
     const second = await vitrine(db, 'migrate');
     assert.equal(second.code, 0);
     assert.match(second.stdout, /no migrations applied/);
@@ -131,10 +131,7 @@ describe('vitrine CLI', () => {
     const store = createStore({ kind: 'sqlite', path: db });
     await store.migrate();
     for (const [id, at] of [['inq_a', '2026-06-01T10:00:00Z'], ['inq_b', '2026-06-01T11:00:00Z']] as const) {
-      await store.inquiries.create(
-        { id, name: 'Ada', email: 'ada@example.com', company: null, message: 'Hello there, a project please.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: at },
-        null,
-      );
+      await store.inquiries.insert({ id, name: 'Ada', email: 'ada@example.com', company: null, message: 'Hello there, a project please.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: at });
     }
     await store.close();
     const all = await vitrine(db, 'inquiries');

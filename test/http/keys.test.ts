@@ -100,3 +100,69 @@ describe('GET and POST /api/v1/keys (seed §4.8)', () => {
     });
   }
 });
+
+describe('POST /api/v1/keys with Idempotency-Key (the generic idempotency layer)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ demo: false, env: { RATE_LIMITS_ENABLED: 'false', TRUST_PROXY: '1' } });
+  });
+  after(async () => server.close());
+
+  const post = (key: string | undefined, body = '{}', from = '198.51.100.7') =>
+    fetch(`${server.baseUrl}/api/v1/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': from, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      body,
+    });
+
+  it('a retry with the same key and body replays the same key, once minted', async () => {
+    const key = `"${crypto.randomUUID()}"`;
+    const first = await post(key, '{"client_name":"retrying agent"}');
+    assert.equal(first.status, 201);
+    assert.equal(first.headers.get('idempotent-replayed'), null);
+    const minted = (await first.json()) as KeyBody;
+    const again = await post(key, '{"client_name":"retrying agent"}');
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.headers.get('cache-control'), 'no-store');
+    const replayed = (await again.json()) as KeyBody;
+    assert.deepEqual(replayed, minted, 'the same api_key, token and client');
+    // The replayed key works, and only one client was registered.
+    const write = await fetch(`${server.baseUrl}/api/v1/sandbox/inquiries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${replayed.api_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Rehearsing with a replayed key.' }),
+    });
+    assert.equal(write.status, 201);
+    assert.ok(await server.store.clients.get(minted.client_id));
+  });
+
+  it('the same key with another body is 422, and without a key every POST mints anew', async () => {
+    const key = crypto.randomUUID();
+    assert.equal((await post(key, '{"client_name":"a"}')).status, 201);
+    const reused = await post(key, '{"client_name":"b"}');
+    assert.equal(reused.status, 422);
+    assert.equal(((await reused.json()) as { error: string }).error, 'idempotency_key_reused');
+    const a = (await (await post(undefined)).json()) as KeyBody;
+    const b = (await (await post(undefined)).json()) as KeyBody;
+    assert.notEqual(a.api_key, b.api_key);
+  });
+
+  it('keeps records per caller address: the same key from elsewhere mints a different key, never someone else\'s', async () => {
+    const key = crypto.randomUUID();
+    const mine = (await (await post(key, '{}', '198.51.100.7')).json()) as KeyBody;
+    const other = await post(key, '{}', '203.0.113.9');
+    assert.equal(other.status, 201);
+    assert.equal(other.headers.get('idempotent-replayed'), null);
+    assert.notEqual(((await other.json()) as KeyBody).api_key, mine.api_key);
+  });
+
+  it('refuses a key shorter than 16 characters (a replay hands out a secret) and a malformed one', async () => {
+    const short = await post('abc');
+    assert.equal(short.status, 400);
+    const problem = (await short.json()) as { error: string; errors: { path: string }[] };
+    assert.equal(problem.error, 'validation_failed');
+    assert.equal(problem.errors[0]?.path, 'header.Idempotency-Key');
+    assert.equal((await post('"unterminated')).status, 400);
+  });
+});

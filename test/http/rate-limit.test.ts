@@ -272,13 +272,20 @@ describe('when the counter store fails', () => {
         assert.notEqual((await postInquiry(server)).status, 503);
         const register = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token_endpoint_auth_method":"none"}' });
         assert.equal(register.status, 503);
-        assert.equal(register.headers.get('content-type'), 'application/problem+json');
+        // RFC 6749 §4.1.2.1 temporarily_unavailable: the authorization server answers in its own format.
+        assert.equal(register.headers.get('content-type'), 'application/json');
         assert.ok(Number(register.headers.get('retry-after')) > 0);
         const body = (await register.json()) as Record<string, unknown>;
         assert.equal(body.error, 'temporarily_unavailable');
         assert.ok(!JSON.stringify(body).includes('127.0.0.1:1'), 'no internal detail in the body');
         const token = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'x' }) });
         assert.equal(token.status, 503);
+        assert.equal(((await token.json()) as { error: string }).error, 'temporarily_unavailable');
+        // The free-key endpoint is not the authorization server's: a problem document.
+        const keys = await fetch(`${server.baseUrl}/api/v1/keys`);
+        assert.equal(keys.status, 503);
+        assert.equal(keys.headers.get('content-type'), 'application/problem+json');
+        assert.equal(((await keys.json()) as { error: string }).error, 'temporarily_unavailable');
         const failures = () => lines.filter((l) => l.includes('rate-limit store failed')).length;
         assert.equal(failures(), 1);
         server.clock.advance(30_000);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { idempotencyScopeKey, fingerprint } from '../../src/inquiries/idempotency-key.js';
+import { idempotencyScopeKey, fingerprint } from '../../src/idempotency/key.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { agentToken } from '../helpers/tokens.js';
 import type { Problem } from '../helpers/problem.js';
@@ -60,7 +60,7 @@ describe('POST /api/v1/inquiries', () => {
       assert.equal(res.status, 201);
     });
 
-    it('attributes an inquiry to the bearer\'s client, readable at Location by that client only', async () => {
+    it('attributes an inquiry to the bearer\'s client, readable at Location by that client only, in the representation POST answered', async () => {
       const { clientId, token } = await agentToken(server.baseUrl);
       const res = await post(GOOD, { authorization: `Bearer ${token}`, 'idempotency-key': key() });
       assert.equal(res.status, 201);
@@ -71,7 +71,8 @@ describe('POST /api/v1/inquiries', () => {
       const location = res.headers.get('location')!;
       const own = await fetch(location, { headers: { authorization: `Bearer ${token}` } });
       assert.equal(own.status, 200);
-      assert.equal(((await own.json()) as { id: string }).id, body.id);
+      // One representation: GET on the Location answers exactly what the POST did.
+      assert.deepEqual(await own.json(), body);
 
       const other = await agentToken(server.baseUrl);
       const foreign = await fetch(location, { headers: { authorization: `Bearer ${other.token}` } });

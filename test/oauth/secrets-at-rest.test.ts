@@ -36,7 +36,8 @@ describe('no raw token, key, secret or assertion is ever stored or logged', () =
     secrets.push(conf.client_secret!);
     const t1 = await postForm(`${b}/oauth/token`, { grant_type: 'client_credentials', client_id: pub.client_id! });
     const t2 = await postForm(`${b}/oauth/token`, { grant_type: 'client_credentials' }, { authorization: `Basic ${Buffer.from(`${conf.client_id}:${conf.client_secret}`).toString('base64')}` });
-    const key = await fetch(`${b}/api/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(json);
+    // With an Idempotency-Key, so the result kept for replays (api_key and token) is at rest too.
+    const key = await fetch(`${b}/api/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }, body: '{}' }).then(json);
     const assertion = await idp.sign({ aud: b, email: 'ada@example.com', email_verified: true }, { nowMs: server.clock.now() });
     const t3 = await postForm(`${b}/oauth/claim`, { assertion_type: 'verified_email', assertion });
     secrets.push(String(t1.body.access_token), String(t2.body.access_token), key.api_key!, key.token!, String(t3.body.access_token), assertion);
@@ -63,6 +64,7 @@ describe('no raw token, key, secret or assertion is ever stored or logged', () =
     for (const { name } of tables) text += JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all());
     db.close();
     assert.ok(text.includes('"kind":"api_key"'), 'the scan saw the credentials table');
+    assert.match(text, /"result":"v1\./, 'the scan saw a sealed idempotency result');
     const files = [path, `${path}-wal`].filter(existsSync).map((p) => readFileSync(p).toString('latin1'));
     for (const secret of secrets) {
       assert.equal(text.includes(secret), false, 'a raw secret is in a table');

@@ -7,7 +7,7 @@ import { readCatalogFile } from '../../src/catalog/catalog-file.js';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
 import type { ProjectInput } from '../../src/catalog/project.js';
 import { createStore } from '../../src/store/create-store.js';
-import { IdempotencyClaimLostError, type InquiryRecord, type ProjectQuery, type ProjectSort, type Store } from '../../src/store/ports/index.js';
+import { IdempotencyClaimLostError, type InquiryRecord, type ProjectQuery, type ProjectSort, type Store, type Stores } from '../../src/store/ports/index.js';
 import { createTestDatabase, skipWithoutPostgres } from '../helpers/postgres.js';
 
 /**
@@ -447,14 +447,19 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     describe('idempotency, inquiries and counters', () => {
       const LOCK = 30_000;
       const TTL = 86_400_000;
-      const response = { status: 201, headers: { location: '/api/v1/inquiries/inq_1', 'content-type': 'application/json' }, body: '{"id":"inq_1","status":"received"}' };
+      const result = 'v1.sealed-result';
+      const complete = (tx: Stores, scopeKey: string, claimedAtMs: number, resource: string | null = null) =>
+        tx.idempotency.complete({ scopeKey, claimedAtMs, result, resource, expiresAtMs: NOW + TTL });
 
       it('claims, reports in-flight and mismatch, then replays after completion', async () => {
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW, LOCK, TTL), { state: 'acquired' });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW + 1, LOCK, TTL), { state: 'in_flight' });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-2', NOW + 1, LOCK, TTL), { state: 'mismatch' });
-        await store.inquiries.create(inquiry('inq_1', '2026-06-01T12:00:00Z'), { scopeKey: 'anonymous POST /api/v1/inquiries k1', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL });
-        assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW + 2, LOCK, TTL), { state: 'replay', response });
+        await store.transaction(async (tx) => {
+          await tx.inquiries.insert(inquiry('inq_1', '2026-06-01T12:00:00Z'));
+          await complete(tx, 'anonymous POST /api/v1/inquiries k1', NOW, 'inq_1');
+        });
+        assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW + 2, LOCK, TTL), { state: 'replay', result });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-2', NOW + 2, LOCK, TTL), { state: 'mismatch' });
         assert.deepEqual(await store.inquiries.get('inq_1'), inquiry('inq_1', '2026-06-01T12:00:00Z'));
       });
@@ -467,7 +472,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       it('never takes over a completed record before it expires, and does after', async () => {
         assert.deepEqual(await store.idempotency.claim('k-done', 'fp', NOW, LOCK, TTL), { state: 'acquired' });
-        await store.inquiries.create(null, { scopeKey: 'k-done', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL });
+        await store.transaction((tx) => complete(tx, 'k-done', NOW));
         assert.equal((await store.idempotency.claim('k-done', 'fp', NOW + LOCK * 10, LOCK, TTL)).state, 'replay');
         assert.deepEqual(await store.idempotency.claim('k-done', 'fp-new', NOW + TTL, LOCK, TTL), { state: 'acquired' });
       });
@@ -485,21 +490,40 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.deepEqual(await store.idempotency.claim('k-slow', 'fp', NOW, LOCK, TTL), { state: 'acquired' });
         // The slow holder's lock expires and a retry takes the key over.
         assert.deepEqual(await store.idempotency.claim('k-slow', 'fp', NOW + LOCK, LOCK, TTL), { state: 'acquired' });
-        await assert.rejects(store.inquiries.create(inquiry('inq_slow', '2026-06-01T12:00:00Z'), { scopeKey: 'k-slow', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL }), IdempotencyClaimLostError);
+        await assert.rejects(
+          store.transaction(async (tx) => {
+            await tx.inquiries.insert(inquiry('inq_slow', '2026-06-01T12:00:00Z'));
+            await complete(tx, 'k-slow', NOW);
+          }),
+          IdempotencyClaimLostError,
+        );
         assert.equal(await store.inquiries.get('inq_slow'), undefined, 'the losing request\'s inquiry is rolled back');
         assert.equal(await store.inquiries.count(), before);
         await store.idempotency.release('k-slow', NOW);
         assert.equal((await store.idempotency.claim('k-slow', 'fp', NOW + LOCK + 1, LOCK, TTL)).state, 'in_flight', 'the new holder keeps its claim');
-        await store.inquiries.create(null, { scopeKey: 'k-slow', claimedAtMs: NOW + LOCK, response, expiresAtMs: NOW + TTL });
+        await store.transaction((tx) => complete(tx, 'k-slow', NOW + LOCK));
         assert.equal((await store.idempotency.claim('k-slow', 'fp', NOW + LOCK + 2, LOCK, TTL)).state, 'replay');
       });
 
-      it('completion without an inquiry (sandbox) stores no inquiry', async () => {
+      it('a transaction commits every write together, or none when its work throws', async () => {
         const before = await store.inquiries.count();
-        await store.idempotency.claim('k-sandbox', 'fp', NOW, LOCK, TTL);
-        await store.inquiries.create(null, { scopeKey: 'k-sandbox', claimedAtMs: NOW, response, expiresAtMs: NOW + TTL });
-        assert.equal(await store.inquiries.count(), before);
-        assert.equal((await store.idempotency.claim('k-sandbox', 'fp', NOW, LOCK, TTL)).state, 'replay');
+        await assert.rejects(
+          store.transaction(async (tx) => {
+            await tx.inquiries.insert(inquiry('inq_tx_a', '2026-06-01T12:00:00Z'));
+            await tx.clients.create({ client_id: 'cl_tx', client_name: null, token_endpoint_auth_method: 'none', grant_types: ['client_credentials'], scope: 'catalog:read', secret_hash: null, client_id_issued_at: 1 });
+            throw new Error('boom');
+          }),
+          /boom/,
+        );
+        assert.equal(await store.inquiries.get('inq_tx_a'), undefined);
+        assert.equal(await store.clients.get('cl_tx'), undefined);
+        const value = await store.transaction(async (tx) => {
+          await tx.inquiries.insert(inquiry('inq_tx_b', '2026-06-01T12:00:00Z'));
+          assert.ok(await tx.inquiries.get('inq_tx_b'), 'a transaction reads its own writes');
+          return 'done';
+        });
+        assert.equal(value, 'done');
+        assert.equal(await store.inquiries.count(), before + 1);
       });
 
       it('prunes expired records only', async () => {
@@ -511,19 +535,19 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       it('lists inquiries newest first and counts them', async () => {
-        await store.inquiries.create(inquiry('inq_2', '2026-06-01T13:00:00Z'), null);
-        await store.inquiries.create(inquiry('inq_0', '2026-05-01T13:00:00Z'), null);
-        assert.equal(await store.inquiries.count(), 3);
+        await store.inquiries.insert(inquiry('inq_2', '2026-06-01T13:00:00Z'));
+        await store.inquiries.insert(inquiry('inq_0', '2026-05-01T13:00:00Z'));
+        assert.equal(await store.inquiries.count(), 4);
         assert.deepEqual(
           (await store.inquiries.list(10)).map((i) => i.id),
-          ['inq_2', 'inq_1', 'inq_0'],
+          ['inq_2', 'inq_tx_b', 'inq_1', 'inq_0'],
         );
         assert.deepEqual(
           (await store.inquiries.list(1)).map((i) => i.id),
           ['inq_2'],
         );
         assert.equal(await store.inquiries.get('inq_missing'), undefined);
-        await assert.rejects(store.inquiries.create(inquiry('inq_2', '2026-06-01T13:00:00Z'), null), 'ids are unique');
+        await assert.rejects(store.inquiries.insert(inquiry('inq_2', '2026-06-01T13:00:00Z')), 'ids are unique');
       });
 
       it('counts hits per fixed window', async () => {

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../lib/errors.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { BearerVerifier } from '../../oauth/bearer.js';
 import { bearerChallenge } from '../../oauth/challenge.js';
@@ -14,7 +15,7 @@ export function invalidTokenResponse(c: Context<AppEnv>): Response {
     c,
     {
       status: 401,
-      code: 'invalid_token',
+      code: ERROR_CODES.invalidToken,
       title: 'Invalid token',
       detail: 'The bearer token is malformed, unknown, expired or revoked. Obtain a new one (see /auth.md) or send the request without an Authorization header.',
     },
@@ -26,7 +27,7 @@ export function invalidTokenResponse(c: Context<AppEnv>): Response {
 function missingTokenResponse(c: Context<AppEnv>): Response {
   return problem(
     c,
-    { status: 401, code: 'unauthorized', title: 'Authentication required', detail: 'This operation needs a bearer token; see /auth.md for how to get one.' },
+    { status: 401, code: ERROR_CODES.unauthorized, title: 'Authentication required', detail: 'This operation needs a bearer token; see /auth.md for how to get one.' },
     { 'www-authenticate': bearerChallenge(c.get('baseUrl')) },
   );
 }
@@ -60,7 +61,7 @@ export function requireScope(scope: Scope): MiddlewareHandler<AppEnv> {
     if (principal && !principal.scopes.has(scope)) {
       return problem(
         c,
-        { status: 403, code: 'insufficient_scope', title: 'Insufficient scope', detail: `This operation needs the scope "${scope}"; request a token that includes it.` },
+        { status: 403, code: ERROR_CODES.insufficientScope, title: 'Insufficient scope', detail: `This operation needs the scope "${scope}"; request a token that includes it.` },
         { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'insufficient_scope', { scope }) },
       );
     }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Config, RateLimitPolicy, RateLimitPolicyName } from '../../config.js';
+import { ERROR_CODES, ServiceUnavailableError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { UNKNOWN_IP } from '../../lib/client-ip.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
@@ -11,7 +12,7 @@ import type { RateLimitStore } from '../../ratelimit/store.js';
 import { subjectKey } from '../../ratelimit/subject.js';
 import type { Store } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
-import { PROBLEM_CONTENT_TYPE, problem, problemDocument } from '../responses/problem.js';
+import { PROBLEM_CONTENT_TYPE, problemDocument } from '../responses/problem.js';
 import { hasHeader } from '../requests/header.js';
 import { contributeResponseHeaders } from '../responses/response-headers.js';
 
@@ -35,7 +36,7 @@ export function rateLimitedResponse(c: Context<AppEnv>, policyName: RateLimitPol
   const document = {
     ...problemDocument(baseUrl, c.req.path, {
       status: 429,
-      code: 'rate_limited',
+      code: ERROR_CODES.rateLimited,
       title: 'Too many requests',
       detail: `The "${policyName}" policy admits ${policy.q} requests per ${policy.w} seconds; retry in ${seconds} seconds.`,
       // draft-ietf-httpapi-ratelimit-headers, quota-exceeded problem type: names the policies that were exceeded.
@@ -89,11 +90,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
         onLimited?.(policyName);
         return rateLimitedResponse(c, policyName, policies[policyName], outcome.decision.resetSeconds);
       case 'unavailable':
-        return problem(
-          c,
-          { status: 503, code: 'temporarily_unavailable', title: 'Service unavailable', detail: 'Issuing credentials is paused for a moment; retry shortly.' },
-          { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
-        );
+        // Rendered by the app's error renderer: problem+json, or RFC 6749 JSON on /oauth/*.
+        throw new ServiceUnavailableError('Issuing credentials is paused for a moment; retry shortly.', UNAVAILABLE_RETRY_SECONDS);
       case 'unmetered':
         return next();
       case 'admitted':

@@ -1,9 +1,11 @@
+import { IDEMPOTENT_MARK, OAUTH_ENDPOINT_MARK } from './declarations.js';
 import { isReference, type HeaderObject, type OpenApiDocument, type OperationObject, type ParameterObject, type Reference, type ResponseObject } from './types.js';
 
 /**
  * Cross-cutting behaviour that every route shares (rate limits, bearer challenges, idempotency,
- * the error renderer) is added to the generated document here, from the same rules the
- * middleware applies, instead of being repeated by hand in each route's schema.
+ * the error renderer) is added to the generated document here: rate limits from the same rule
+ * the middleware applies, the rest from what each route declares (declarations.ts), instead of
+ * being repeated by hand in each route's schema.
  */
 
 export interface Metering {
@@ -26,15 +28,9 @@ const problemRef = { $ref: '#/components/schemas/Problem' };
 const header = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
 const response = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
 
-const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
-
-/** Writes under /api/v1/ take an optional bearer (seed §1, §4 items 3–5); /api/v1/keys mints one instead. */
-function isBearerWrite(method: string, path: string): boolean {
-  return WRITE_METHODS.has(method) && path.startsWith('/api/v1/') && path !== '/api/v1/keys';
-}
-
-function writeScope(path: string): string {
-  return path.startsWith('/api/v1/sandbox/') ? 'sandbox:write' : 'inquiries:write';
+/** Whether the operation's declared security accepts a bearer (optional or required). */
+function takesBearer(operation: OperationObject): boolean {
+  return (operation.security ?? []).some((requirement) => 'bearer' in requirement || 'oauth2' in requirement);
 }
 
 function componentHeaders(ttlSeconds: number): Record<string, HeaderObject> {
@@ -70,6 +66,10 @@ function problemResponse(description: string, headers: Record<string, HeaderObje
   return { description, headers, content: { [PROBLEM]: { schema: problemRef } } };
 }
 
+function oauthErrorResponse(description: string, headers: Record<string, HeaderObject | Reference> = {}): ResponseObject {
+  return { description, headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } };
+}
+
 function componentResponses(): Record<string, ResponseObject> {
   const rateLimitHeaders = { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') };
   const requiredRateLimitHeaders: Record<string, HeaderObject | Reference> = {
@@ -96,6 +96,11 @@ function componentResponses(): Record<string, ResponseObject> {
     CredentialsUnavailable: problemResponse('Issuing credentials is paused because the rate-limit counters are unreachable (`temporarily_unavailable`).', {
       'Retry-After': header('Retry-After'),
     }),
+    OAuthServerError: oauthErrorResponse('RFC 6749 `server_error`: an unexpected failure; the description names only the request id.', rateLimitHeaders),
+    OAuthTemporarilyUnavailable: oauthErrorResponse(
+      'RFC 6749 `temporarily_unavailable`: issuing credentials is paused (the rate-limit counters, or a trusted issuer\'s keys, are unreachable); retry after `Retry-After`.',
+      { 'Retry-After': header('Retry-After') },
+    ),
   };
 }
 
@@ -130,19 +135,19 @@ function hasInputs(operation: OperationObject): boolean {
 
 function decorateOperation(operation: OperationObject, method: string, path: string, options: DecorateOptions): void {
   const metering = options.meteredBy(method.toUpperCase(), path);
+  const oauth = operation[OAUTH_ENDPOINT_MARK] === true;
+  delete operation[OAUTH_ENDPOINT_MARK];
   // OAuth endpoints answer their own 400s in RFC 6749 §5.2 JSON, declared by their routes.
-  if (hasInputs(operation) && !path.startsWith('/oauth/')) addResponse(operation, '400', response('ValidationFailed'));
+  if (hasInputs(operation) && !oauth) addResponse(operation, '400', response('ValidationFailed'));
   if (operation.requestBody !== undefined) addResponse(operation, '413', response('PayloadTooLarge'));
-  addResponse(operation, '500', response('InternalError'));
+  addResponse(operation, '500', response(oauth ? 'OAuthServerError' : 'InternalError'));
 
-  if (isBearerWrite(method, path) || (method === 'post' && path === '/mcp')) {
+  if (takesBearer(operation)) {
     addResponse(operation, '401', response('Unauthorized'));
     addResponse(operation, '403', response('Forbidden'));
-    // An empty requirement first: the bearer is optional (seed §1), anonymous writes are allowed.
-    // MCP tools decide per call which scope they need; a REST write needs its one scope.
-    operation.security ??= [{}, { bearer: [] }, { oauth2: path === '/mcp' ? [] : [writeScope(path)] }];
   }
-  if (method === 'post' && isBearerWrite(method, path)) {
+  if (operation[IDEMPOTENT_MARK] === true) {
+    delete operation[IDEMPOTENT_MARK];
     operation.parameters ??= [];
     const declared = operation.parameters.some((p) => !isReference(p) && p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
     if (!declared) operation.parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
@@ -152,12 +157,12 @@ function decorateOperation(operation: OperationObject, method: string, path: str
   }
   if (metering) {
     addResponse(operation, '429', response('RateLimited'));
-    if (metering.failClosed) addResponse(operation, '503', response('CredentialsUnavailable'));
+    if (metering.failClosed) addResponse(operation, '503', response(oauth ? 'OAuthTemporarilyUnavailable' : 'CredentialsUnavailable'));
     addHeaders(operation, { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') });
     const note = `Rate limit: the \`${metering.name}\` policy (${metering.q} requests per ${metering.w} seconds on this server).`;
     operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
   }
-  // Reads and credential endpoints need no credential; say so explicitly (an empty list).
+  // An operation that declares nothing needs no credential; say so explicitly (an empty list).
   operation.security ??= [];
 }
 

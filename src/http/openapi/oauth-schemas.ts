@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { SUPPORTED_GRANT_TYPES } from '../../oauth/grants/index.js';
 
 /** OpenAPI descriptions of the OAuth wire formats (RFC 6749, RFC 7591, RFC 7009). */
 
@@ -22,7 +23,7 @@ export const RegistrationRequestSchema = z
   .object({
     client_name: z.string().max(200).optional(),
     token_endpoint_auth_method: z.enum(['none', 'client_secret_basic', 'client_secret_post']).optional().openapi({ description: 'Default `none` (a public client; no secret).' }),
-    grant_types: z.array(z.enum(['client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer'])).optional(),
+    grant_types: z.array(z.enum(SUPPORTED_GRANT_TYPES as [string, ...string[]])).optional(),
     scope: z.string().optional(),
   })
   .passthrough()

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import * as catalog from '../../catalog/schemas.js';
+import * as inquiries from '../../inquiries/schemas.js';
 
 /** Wire schemas shared by routes and the OpenAPI document (components). */
 
@@ -41,37 +42,11 @@ export function problemResponse(description: string) {
   return { description, content: problemContent };
 }
 
-export const InquiryRequestSchema = z
-  .object({
-    name: z.string().min(1).max(200).openapi({ example: 'Ada Lovelace' }),
-    email: z.string().email().max(254).openapi({ example: 'ada@example.com' }),
-    company: z.string().max(200).nullable().optional(),
-    message: z.string().min(10).max(5000).openapi({ example: 'We would like a booking platform like the one you built for Atlas.' }),
-    project_slugs: z.array(z.string()).max(20).optional().openapi({ description: 'Catalog slugs the inquiry is about; an unknown slug is a 422.' }),
-    budget: z.string().max(200).nullable().optional(),
-    timeline: z.string().max(200).nullable().optional(),
-  })
-  .strict()
-  .openapi('InquiryRequest', { description: 'A new inquiry. Unknown fields are rejected.' });
+export const InquiryRequestSchema = inquiries.inquiryInputSchema.openapi('InquiryRequest', {
+  description: 'A new inquiry. Unknown fields are rejected.',
+  example: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'We would like a booking platform like the one you built for Atlas.', project_slugs: ['atlas-regional-trip-planner'] },
+});
 
-export const InquirySchema = z
-  .object({
-    id: z.string().openapi({ example: 'inq_q1Xc0P-pcBVzYYf' }),
-    name: z.string(),
-    email: z.string(),
-    company: z.string().nullable(),
-    message: z.string(),
-    project_slugs: z.array(z.string()),
-    budget: z.string().nullable(),
-    timeline: z.string().nullable(),
-    source: z.enum(['api', 'mcp', 'web']),
-    client_id: z.string().nullable().openapi({ description: 'The client the bearer belonged to; null for anonymous inquiries.' }),
-    created_at: z.string().datetime(),
-  })
-  .openapi('Inquiry', { description: 'An inquiry as stored; readable only by the client that submitted it.' });
-
-export const InquiryReceiptSchema = InquirySchema.extend({
-  status: z.literal('received'),
-  sandbox: z.boolean().openapi({ description: 'true for sandbox writes, which are validated and answered but never stored.' }),
-  links: z.object({ self: z.string().url() }).optional().openapi({ description: 'Where the submitting client can read the inquiry back; absent on sandbox receipts, which store nothing.' }),
-}).openapi('InquiryReceipt', { description: 'The answer to a submitted inquiry (201, with `Location`).' });
+export const InquirySchema = inquiries.inquirySchema
+  .extend({ links: z.object({ self: z.string().url() }).optional().openapi({ description: 'Where the submitting client can read the inquiry back; absent on sandbox receipts, which store nothing.' }) })
+  .openapi('Inquiry', { description: 'An inquiry as received: the answer to POST (201, with `Location`) and to GET on that Location. Readable only by the client that submitted it.' });

@@ -1,16 +1,24 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { DomainError, InsufficientScopeError, InvalidTokenError } from '../../lib/errors.js';
+import { DomainError, ERROR_CODES, InsufficientScopeError, InvalidTokenError, ServiceUnavailableError } from '../../lib/errors.js';
 import { bearerChallenge } from '../../oauth/challenge.js';
+import { InvalidRequestError, OAuthError, ServerError, TemporarilyUnavailableError } from '../../oauth/oauth-error.js';
 import type { AppEnv } from '../env.js';
+import { oauthErrorJson } from './oauth.js';
 import { problem } from './problem.js';
 
-/** A domain error as its problem document, with the RFC 6750 challenge where one applies. */
+/** The authorization server's endpoints answer every error in RFC 6749 §5.2 JSON, never problem+json. */
+export function isOAuthPath(path: string): boolean {
+  return path.startsWith('/oauth/');
+}
+
+/** A domain error as its problem document, with the RFC 6750 challenge or Retry-After where one applies. */
 export function domainErrorResponse(c: Context<AppEnv>, error: DomainError): Response {
   const headers: Record<string, string> = {};
   if (error instanceof InsufficientScopeError) headers['www-authenticate'] = bearerChallenge(c.get('baseUrl'), 'insufficient_scope', { scope: error.scope });
   if (error instanceof InvalidTokenError) headers['www-authenticate'] = bearerChallenge(c.get('baseUrl'), 'invalid_token');
+  if (error instanceof ServiceUnavailableError) headers['retry-after'] = String(error.retryAfterSeconds);
   return problem(c, { status: error.status, code: error.code, title: error.title, detail: error.message, errors: error.errors }, headers);
 }
 
@@ -18,20 +26,33 @@ export function domainErrorResponse(c: Context<AppEnv>, error: DomainError): Res
 export function internalErrorResponse(c: Context<AppEnv>): Response {
   return problem(c, {
     status: 500,
-    code: 'internal_error',
+    code: ERROR_CODES.internal,
     title: 'Internal server error',
     detail: `Something went wrong on our side; retry later. Quote request id ${c.get('requestId')} when reporting it.`,
   });
 }
 
+/**
+ * What an error on an OAuth endpoint answers: its own RFC 6749 error, and for anything that is
+ * the server's fault (5xx) `temporarily_unavailable` or `server_error` with nothing internal,
+ * as node-oidc-provider's renderer does.
+ */
+function oauthErrorFor(c: Context<AppEnv>, error: Error): OAuthError {
+  if (error instanceof OAuthError) return error;
+  if (error instanceof ServiceUnavailableError) return new TemporarilyUnavailableError(error.message, error.retryAfterSeconds);
+  if (error instanceof DomainError && error.status < 500) return new InvalidRequestError(error.message);
+  if (error instanceof HTTPException && error.status < 500) return new InvalidRequestError('The request could not be read.');
+  return new ServerError(`The server met an unexpected condition; retry later. Quote request id ${c.get('requestId')} when reporting it.`);
+}
+
 /** The one error renderer for the app. */
 export function errorHandler(logger: Logger) {
   return (error: Error, c: Context<AppEnv>): Response => {
+    const unexpected = !(error instanceof DomainError || error instanceof OAuthError || (error instanceof HTTPException && error.status < 500));
+    if (unexpected) logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error');
+    if (isOAuthPath(c.req.path) || error instanceof OAuthError) return oauthErrorJson(c, oauthErrorFor(c, error));
     if (error instanceof DomainError) return domainErrorResponse(c, error);
-    if (error instanceof HTTPException && error.status < 500) {
-      return problem(c, { status: error.status, code: 'bad_request', title: 'Bad request', detail: 'The request could not be read.' });
-    }
-    logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error');
+    if (!unexpected) return problem(c, { status: (error as HTTPException).status, code: ERROR_CODES.badRequest, title: 'Bad request', detail: 'The request could not be read.' });
     return internalErrorResponse(c);
   };
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../lib/errors.js';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { problem } from './problem.js';
@@ -41,8 +42,8 @@ export function notFoundHandler(app: Hono<AppEnv>) {
       if (allowed.has('GET')) allowed.add('HEAD');
       allowed.add('OPTIONS');
       const allow = [...allowed].sort().join(', ');
-      return problem(c, { status: 405, code: 'method_not_allowed', title: 'Method not allowed', detail: `${c.req.method} is not supported on ${path}; use ${allow}.` }, { allow });
+      return problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${c.req.method} is not supported on ${path}; use ${allow}.` }, { allow });
     }
-    return problem(c, { status: 404, code: 'not_found', title: 'Not found', detail: `Nothing is served at ${path}. The API is described at /openapi.json.` });
+    return problem(c, { status: 404, code: ERROR_CODES.notFound, title: 'Not found', detail: `Nothing is served at ${path}. The API is described at /openapi.json.` });
   };
 }

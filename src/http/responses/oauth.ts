@@ -10,19 +10,7 @@ export function oauthJson(c: Context<AppEnv>, body: unknown, status: ContentfulS
   return c.newResponse(JSON.stringify(body), status, { 'content-type': 'application/json', ...NO_STORE });
 }
 
-/** RFC 6749 §5.2 error body; anything that is not an OAuthError goes on to the 500 renderer. */
-export function oauthErrorResponse(c: Context<AppEnv>, error: unknown): Response {
-  if (!(error instanceof OAuthError)) throw error;
+/** RFC 6749 §5.2 error body (the app's error renderer, errors.ts, sends every OAuth error through it). */
+export function oauthErrorJson(c: Context<AppEnv>, error: OAuthError): Response {
   return c.newResponse(JSON.stringify(error.toJSON()), error.status as ContentfulStatusCode, { 'content-type': 'application/json', ...NO_STORE, ...error.headers });
-}
-
-/** Wraps an OAuth endpoint so its errors answer in RFC 6749 JSON, not problem+json. */
-export function oauthEndpoint(handler: (c: Context<AppEnv>) => Promise<Response>): (c: Context<AppEnv>) => Promise<Response> {
-  return async (c) => {
-    try {
-      return await handler(c);
-    } catch (error) {
-      return oauthErrorResponse(c, error);
-    }
-  };
 }

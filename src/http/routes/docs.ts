@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../lib/errors.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -114,7 +115,7 @@ export function registerDocsRoutes(app: OpenAPIHono<AppEnv>): void {
   app.get(`${DOCS_ASSETS_PATH}/:name`, (c) => {
     assets ??= loadAssets();
     const found = assets.get(c.req.param('name'));
-    if (!found) return problem(c, { status: 404, code: 'not_found', title: 'Not found', detail: `No documentation asset is named ${c.req.param('name')}.` });
+    if (!found) return problem(c, { status: 404, code: ERROR_CODES.notFound, title: 'Not found', detail: `No documentation asset is named ${c.req.param('name')}.` });
     const headers = { 'content-type': found.type, etag: found.etag, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' };
     if (c.req.header('if-none-match') === found.etag) return c.body(null, 304, headers);
     return c.body(found.body as Uint8Array<ArrayBuffer>, 200, headers);

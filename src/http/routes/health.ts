@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../lib/errors.js';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Store } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
@@ -41,7 +42,7 @@ export function registerHealthRoutes(app: OpenAPIHono<AppEnv>, store: Store): vo
         await store.ping();
         return c.json({ status: 'ready' as const, database: store.dialect }, 200, { 'cache-control': 'no-store' });
       } catch {
-        return problem(c, { status: 503, code: 'not_ready', title: 'Not ready', detail: 'The database is not reachable.' }) as never;
+        return problem(c, { status: 503, code: ERROR_CODES.notReady, title: 'Not ready', detail: 'The database is not reachable.' }) as never;
       }
     },
   );

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../lib/errors.js';
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -6,6 +7,7 @@ import type { BearerVerifier } from '../../oauth/bearer.js';
 import { authenticate } from '../middleware/auth.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
+import { optionalBearer } from '../openapi/declarations.js';
 import { problemResponse } from '../openapi/schemas.js';
 
 export const MCP_PATH = '/mcp';
@@ -29,7 +31,7 @@ function originGuard(allowed: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (origin !== undefined && !allowed.has(origin)) {
-      return problem(c, { status: 403, code: 'origin_not_allowed', title: 'Origin not allowed', detail: `Browser requests to ${MCP_PATH} are accepted only from this service's own origin and configured MCP_ALLOWED_ORIGINS.` });
+      return problem(c, { status: 403, code: ERROR_CODES.originNotAllowed, title: 'Origin not allowed', detail: `Browser requests to ${MCP_PATH} are accepted only from this service's own origin and configured MCP_ALLOWED_ORIGINS.` });
     }
     await next();
   };
@@ -64,6 +66,8 @@ function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
     tags: ['MCP'],
     operationId: 'mcp',
     summary: 'Model Context Protocol endpoint (Streamable HTTP, stateless, JSON responses)',
+    // The bearer is optional; each tool decides which scope it needs (submit_inquiry: inquiries:write).
+    ...optionalBearer([]),
     description: [
       'Serves MCP 2025-06-18 and 2025-11-25 (`initialize`, `notifications/initialized`, then e.g. `tools/list`; no session is minted) and 2026-07-28 (per-request `_meta`, `server/discover`).',
       'Tools: `search_projects`, `get_project`, `list_facets`, `submit_inquiry` (with `idempotency_key` and `sandbox`).',
@@ -101,6 +105,6 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
   // Stateless serving has no SSE stream to GET and no session to DELETE (2026-07-28
   // streamable-http §"Earlier Streamable HTTP Revisions": 405 for both).
   app.all(MCP_PATH, (c) =>
-    problem(c, { status: 405, code: 'method_not_allowed', title: 'Method not allowed', detail: `${c.req.method} is not supported on ${MCP_PATH}; send JSON-RPC messages with POST.` }, { allow: ALLOW }),
+    problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${c.req.method} is not supported on ${MCP_PATH}; send JSON-RPC messages with POST.` }, { allow: ALLOW }),
   );
 }

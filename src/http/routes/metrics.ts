@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../lib/errors.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Registry } from 'prom-client';
@@ -45,7 +46,7 @@ export function registerMetricsRoute(app: OpenAPIHono<AppEnv>, options: MetricsR
   app.get('/metrics', async (c) => {
     if (expected !== null && !authorized(c.req.header('authorization'), expected)) {
       // RFC 6750 §3: a protected resource answers 401 with a Bearer challenge.
-      return problem(c, { status: 401, code: 'unauthorized', title: 'Authentication required', detail: 'Send the configured metrics token as `Authorization: Bearer <token>`.' }, { 'www-authenticate': 'Bearer realm="metrics"' });
+      return problem(c, { status: 401, code: ERROR_CODES.unauthorized, title: 'Authentication required', detail: 'Send the configured metrics token as `Authorization: Bearer <token>`.' }, { 'www-authenticate': 'Bearer realm="metrics"' });
     }
     return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
   });

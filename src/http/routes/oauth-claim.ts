@@ -1,7 +1,8 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { oauthEndpoint, oauthJson } from '../responses/oauth.js';
+import { OAUTH_ENDPOINT } from '../openapi/declarations.js';
+import { oauthJson } from '../responses/oauth.js';
 import { readOAuthRequest } from '../requests/oauth-params.js';
 import { TokenResponseSchema, oauthErrorContent } from '../openapi/oauth-schemas.js';
 
@@ -26,18 +27,24 @@ export function registerOAuthClaimRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth):
     method: 'post',
     path: CLAIM_PATH,
     tags: ['OAuth'],
+    ...OAUTH_ENDPOINT,
     operationId: 'claimToken',
     summary: 'Exchange a verified-email assertion or an ID-JAG for an access token',
     request: { body: { required: true, content: { 'application/x-www-form-urlencoded': content, 'application/json': content } } },
     responses: {
       200: { description: 'RFC 6749 §5.1 token response; the token records the asserted identity.', content: { 'application/json': { schema: TokenResponseSchema } } },
       400: { description: 'invalid_request, invalid_grant (the description names the failed check) or invalid_scope.', content: oauthErrorContent },
+      503: {
+        description: 'temporarily_unavailable: a trusted issuer\'s signing keys (JWKS) cannot be fetched, or issuing credentials is paused; retry after `Retry-After`.',
+        headers: { 'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } } },
+        content: oauthErrorContent,
+      },
       401: { description: 'invalid_client (a named client failed to authenticate).', content: oauthErrorContent },
     },
   });
 
   app.post(
     CLAIM_PATH,
-    oauthEndpoint(async (c) => oauthJson(c, await oauth.claim(await readOAuthRequest(c)))),
+    async (c) => oauthJson(c, await oauth.claim(await readOAuthRequest(c))),
   );
 }

@@ -2,7 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { InvalidClientMetadataError } from '../../oauth/oauth-error.js';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { oauthEndpoint, oauthJson } from '../responses/oauth.js';
+import { OAUTH_ENDPOINT } from '../openapi/declarations.js';
+import { oauthJson } from '../responses/oauth.js';
 import { ClientInformationSchema, RegistrationRequestSchema, oauthErrorContent } from '../openapi/oauth-schemas.js';
 import { isJsonMediaType } from '../requests/media-type.js';
 
@@ -14,6 +15,7 @@ export function registerOAuthRegisterRoute(app: OpenAPIHono<AppEnv>, oauth: OAut
     method: 'post',
     path: REGISTER_PATH,
     tags: ['OAuth'],
+    ...OAUTH_ENDPOINT,
     operationId: 'registerClient',
     summary: 'Register an OAuth client (RFC 7591); public clients need no secret',
     request: { body: { required: true, content: { 'application/json': { schema: RegistrationRequestSchema } } } },
@@ -25,7 +27,7 @@ export function registerOAuthRegisterRoute(app: OpenAPIHono<AppEnv>, oauth: OAut
 
   app.post(
     REGISTER_PATH,
-    oauthEndpoint(async (c) => {
+    async (c) => {
       if (!isJsonMediaType(c.req.header('content-type'))) {
         throw new InvalidClientMetadataError('Send the client metadata as JSON with Content-Type: application/json (RFC 7591 §3.1).');
       }
@@ -36,6 +38,6 @@ export function registerOAuthRegisterRoute(app: OpenAPIHono<AppEnv>, oauth: OAut
         throw new InvalidClientMetadataError('The request body is not valid JSON.');
       }
       return oauthJson(c, await oauth.register(metadata), 201);
-    }),
+    },
   );
 }

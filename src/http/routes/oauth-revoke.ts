@@ -1,7 +1,8 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { NO_STORE, oauthEndpoint } from '../responses/oauth.js';
+import { OAUTH_ENDPOINT } from '../openapi/declarations.js';
+import { NO_STORE } from '../responses/oauth.js';
 import { readOAuthRequest } from '../requests/oauth-params.js';
 import { oauthErrorContent } from '../openapi/oauth-schemas.js';
 
@@ -21,6 +22,7 @@ export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth)
     method: 'post',
     path: REVOKE_PATH,
     tags: ['OAuth'],
+    ...OAUTH_ENDPOINT,
     operationId: 'revokeToken',
     summary: 'Revoke an access token or API key (RFC 7009)',
     request: { body: { required: true, content: { 'application/x-www-form-urlencoded': content, 'application/json': content } } },
@@ -33,9 +35,9 @@ export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth)
 
   app.post(
     REVOKE_PATH,
-    oauthEndpoint(async (c) => {
+    async (c) => {
       await oauth.revoke(await readOAuthRequest(c));
       return c.body(null, 200, NO_STORE);
-    }),
+    },
   );
 }

@@ -1,7 +1,9 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { SUPPORTED_GRANT_TYPES } from '../../oauth/grants/index.js';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
-import { oauthEndpoint, oauthJson } from '../responses/oauth.js';
+import { OAUTH_ENDPOINT } from '../openapi/declarations.js';
+import { oauthJson } from '../responses/oauth.js';
 import { readOAuthRequest } from '../requests/oauth-params.js';
 import { TokenResponseSchema, oauthErrorContent } from '../openapi/oauth-schemas.js';
 
@@ -9,7 +11,7 @@ export const TOKEN_PATH = '/oauth/token';
 
 const TokenRequestSchema = z
   .object({
-    grant_type: z.enum(['client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer']),
+    grant_type: z.enum(SUPPORTED_GRANT_TYPES as [string, ...string[]]),
     client_id: z.string().optional().openapi({ description: 'Public clients identify with client_id alone (the anonymous method).' }),
     client_secret: z.string().optional().openapi({ description: 'client_secret_post clients only.' }),
     scope: z.string().optional().openapi({ description: 'Space-separated subset of `catalog:read inquiries:write sandbox:write`; default all the client may have.' }),
@@ -23,18 +25,24 @@ export function registerOAuthTokenRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth):
     method: 'post',
     path: TOKEN_PATH,
     tags: ['OAuth'],
+    ...OAUTH_ENDPOINT,
     operationId: 'requestToken',
     summary: 'Get an access token (client_credentials, or jwt-bearer with an ID-JAG)',
     request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: TokenRequestSchema }, 'application/json': { schema: TokenRequestSchema } } } },
     responses: {
       200: { description: 'RFC 6749 §5.1 token response (`Cache-Control: no-store`).', content: { 'application/json': { schema: TokenResponseSchema } } },
       400: { description: 'invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type or invalid_scope (RFC 6749 §5.2).', content: oauthErrorContent },
+      503: {
+        description: 'temporarily_unavailable: a trusted issuer\'s signing keys (JWKS) cannot be fetched (jwt-bearer), or issuing credentials is paused; retry after `Retry-After`.',
+        headers: { 'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } } },
+        content: oauthErrorContent,
+      },
       401: { description: 'invalid_client; with `WWW-Authenticate: Basic` when HTTP Basic was used.', content: oauthErrorContent },
     },
   });
 
   app.post(
     TOKEN_PATH,
-    oauthEndpoint(async (c) => oauthJson(c, await oauth.token(await readOAuthRequest(c)))),
+    async (c) => oauthJson(c, await oauth.token(await readOAuthRequest(c))),
   );
 }

@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { ApiProject } from '../../catalog/api-project.js';
 import { SLUG_PATTERN } from '../../catalog/project.js';
 import type { CatalogService, ListInput } from '../../catalog/service.js';
-import type { SubmitContext, SubmitOutcome } from '../../inquiries/types.js';
+import type { SubmitContext, SubmitResult } from '../../inquiries/types.js';
 import type { Clock, Random } from '../../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { allProjects } from '../../pages/all-projects.js';
@@ -26,13 +25,10 @@ import { prefersMarkdown } from '../requests/negotiate.js';
 const PAGE_CACHE = 'public, max-age=60';
 const PAGE_SIZE = 12;
 const FEATURED_LIMIT = 6;
-/** How long a second submit of the same form waits for the first to finish (double clicks). */
-const IN_FLIGHT_RETRIES = 30;
-const IN_FLIGHT_WAIT_MS = 100;
 
 export interface PageRoutesOptions {
   catalog: CatalogService;
-  inquiries: { submit(input: unknown, ctx: SubmitContext): Promise<SubmitOutcome> };
+  inquiries: { submit(input: unknown, ctx: SubmitContext): Promise<SubmitResult> };
   clock: Clock;
   random: Random;
   publicUrl: string;
@@ -148,31 +144,25 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       const notice = check.reason === 'expired' ? 'This form was open for a long time and has expired. Your answers are below: please send it again.' : 'We could not verify this form. Your answers are below: please send it again.';
       return renderForm(c, 403, values, {}, tokens.issue(), notice);
     }
-    const ctx: SubmitContext = { principal: null, source: 'web', sandbox: false, idempotencyKey: token };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const outcome = await options.inquiries.submit(inquiryInput(values), ctx);
-        const { id } = JSON.parse(outcome.body) as { id: string };
-        // RFC 9110 §15.4.4: 303 turns the POST into a GET, so reload and back never resubmit.
-        return c.redirect(`/inquire/thanks?ref=${encodeURIComponent(id)}`, 303);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        if (error.code === ERROR_CODES.conflict && attempt < IN_FLIGHT_RETRIES) {
-          // A double click: the first submit of this form is still being stored; answer with its result.
-          await delay(IN_FLIGHT_WAIT_MS);
-          continue;
-        }
-        if (error instanceof ValidationError && error.code !== ERROR_CODES.keyReused) {
+    // The form token is the idempotency key; a double click waits for the first submission.
+    const ctx: SubmitContext = { principal: null, source: 'web', sandbox: false, idempotencyKey: token, waitForInFlight: true };
+    try {
+      const { inquiry } = await options.inquiries.submit(inquiryInput(values), ctx);
+      // RFC 9110 §15.4.4: 303 turns the POST into a GET, so reload and back never resubmit.
+      return c.redirect(`/inquire/thanks?ref=${encodeURIComponent(inquiry.id)}`, 303);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      switch (error.code) {
+        case ERROR_CODES.validation:
+        case ERROR_CODES.unprocessable:
           // Nothing was stored, so the same token (idempotency key) stays valid for the corrected form.
           return renderForm(c, 422, values, formErrors(error.errors ?? []), token);
-        }
-        if (error.code === ERROR_CODES.keyReused) {
+        case ERROR_CODES.keyReused:
           return renderForm(c, 409, values, {}, tokens.issue(), 'This form was already sent with different answers. To send these answers as a new inquiry, submit the form again.');
-        }
-        if (error.code === ERROR_CODES.conflict) {
+        case ERROR_CODES.conflict:
           return renderForm(c, 409, values, {}, token, 'Your inquiry is still being sent. Please wait a moment and submit again.');
-        }
-        throw error;
+        default:
+          throw error;
       }
     }
   });

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
 import { SANDBOX_SCENARIOS, type SandboxScenario } from '../../model/sandbox-scenarios.js';
-import { IdempotencyInFlightError } from '../../inquiries/service.js';
-import { ValidationError } from '../../lib/errors.js';
+import { IdempotencyInFlightError } from '../../idempotency/errors.js';
+import { ValidationError, ERROR_CODES } from '../../lib/errors.js';
 import { domainErrorResponse, internalErrorResponse } from '../responses/errors.js';
 import { problem } from '../responses/problem.js';
 
@@ -43,7 +43,7 @@ export function createSandboxScenarios(responders: ScenarioResponders) {
       default:
         return problem(c, {
           status: 400,
-          code: 'unknown_sandbox_scenario',
+          code: ERROR_CODES.unknownSandboxScenario,
           title: 'Unknown sandbox scenario',
           detail: `Sandbox-Scenario must be one of: ${SANDBOX_SCENARIOS.join(', ')}.`,
           errors: [{ path: 'header.Sandbox-Scenario', message: `must be one of ${SANDBOX_SCENARIOS.join(', ')}` }],

@@ -2,6 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
 import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectStore } from '../ports/index.js';
+import { inTransaction } from './in-transaction.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
 
@@ -181,7 +182,7 @@ export class KyselyProjectStore implements ProjectStore {
     const now = toRfc3339(nowMs);
     let inserted = 0;
     let updated = 0;
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       for (const input of projects) {
         const existing = await trx.selectFrom('projects').select(['id', 'created_at']).where('slug', '=', input.slug).executeTakeFirst();
         const record: ProjectRecord = {

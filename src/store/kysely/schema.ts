@@ -77,9 +77,14 @@ export interface IdempotencyKeysTable {
   scope_key: string;
   fingerprint: string;
   state: string;
+  /** status, headers, body: the HTTP answer records completed before migration 005 kept */
   status: number | null;
   headers: string | null;
   body: string | null;
+  /** the operation's result as the idempotency layer encoded it (encrypted) */
+  result: string | null;
+  /** the id of what the operation created, e.g. an inquiry */
+  resource: string | null;
   locked_until: number;
   expires_at: number;
   created_at: number;

@@ -1,16 +1,17 @@
 import { Migrator, sql, type Kysely } from 'kysely';
-import type { Store } from '../ports/index.js';
+import type { Store, Stores } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
-import { KyselyCounterStore, KyselyIdempotencyStore, KyselyInquiryStore } from './inquiries.js';
+import { KyselyCounterStore } from './counters.js';
+import { KyselyIdempotencyStore } from './idempotency.js';
+import { KyselyInquiryStore } from './inquiries.js';
 import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';
 import { KyselyProjectStore } from './projects.js';
 import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
 
-/** The one store implementation; a dialect brings its connection, migrations and search. */
-export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, onClose?: () => Promise<void>): Store {
+/** Every capability over `db`: the database itself, or one transaction on it. */
+function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
   return {
-    dialect: search.name,
     projects: new KyselyProjectStore(db, search),
     clients: new KyselyClientStore(db),
     credentials: new KyselyCredentialStore(db),
@@ -19,6 +20,15 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     idempotency: new KyselyIdempotencyStore(db),
     counters: new KyselyCounterStore(db),
     secrets: new KyselySecretStore(db),
+  };
+}
+
+/** The one store implementation; a dialect brings its connection, migrations and search. */
+export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, onClose?: () => Promise<void>): Store {
+  return {
+    dialect: search.name,
+    ...storesOver(db, search),
+    transaction: (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
     async migrate() {
       const migrator = new Migrator({ db, provider: new SqlMigrationProvider(migrations), migrationTableName: 'vitrine_migrations', migrationLockTableName: 'vitrine_migrations_lock' });
       const { error, results } = await migrator.migrateToLatest();

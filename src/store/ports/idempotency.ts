@@ -1,16 +1,22 @@
 /** Idempotency-Key records (draft-ietf-httpapi-idempotency-key-header). */
 
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 export type IdempotencyClaim =
   | { state: 'acquired' }
   | { state: 'in_flight' }
   | { state: 'mismatch' }
-  | { state: 'replay'; response: StoredResponse };
+  /** `result` is what complete() stored for the first request, as stored */
+  | { state: 'replay'; result: string };
+
+export interface IdempotencyCompletion {
+  scopeKey: string;
+  /** when the claim being completed was taken; a claim taken over since is not ours to complete */
+  claimedAtMs: number;
+  /** the operation's result, encoded (and encrypted) by the idempotency layer */
+  result: string;
+  /** the id of what the operation created (an inquiry), so erasing it can find this record */
+  resource: string | null;
+  expiresAtMs: number;
+}
 
 export interface IdempotencyStore {
   /**
@@ -18,18 +24,17 @@ export interface IdempotencyStore {
    * holder crashed) may be taken over; a completed record is replayed until it expires.
    */
   claim(scopeKey: string, fingerprint: string, nowMs: number, lockMs: number, ttlMs: number): Promise<IdempotencyClaim>;
+  /**
+   * Completes the claim taken at `claimedAtMs` with its result. Call it in the transaction that
+   * stores the operation's effects: a crash leaves both or neither. Throws
+   * IdempotencyClaimLostError when another request took the claim over (the transaction must
+   * then roll back).
+   */
+  complete(completion: IdempotencyCompletion): Promise<void>;
   /** Drops the in-flight claim taken at `claimedAtMs` whose request stored no result (e.g. a 4xx). */
   release(scopeKey: string, claimedAtMs: number): Promise<void>;
   /** Deletes expired records; returns how many. */
   prune(nowMs: number): Promise<number>;
-}
-
-export interface IdempotencyCompletion {
-  scopeKey: string;
-  /** when the claim being completed was taken; a claim taken over since is not ours to complete */
-  claimedAtMs: number;
-  response: StoredResponse;
-  expiresAtMs: number;
 }
 
 /** The request's claim expired and another request took it over; nothing was written. */

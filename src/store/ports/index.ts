@@ -21,8 +21,8 @@ export type * from './inquiries.js';
 export type * from './projects.js';
 export type * from './secrets.js';
 
-export interface Store {
-  readonly dialect: 'sqlite' | 'postgres';
+/** Every storage capability; inside `Store.transaction` the same set, bound to the transaction. */
+export interface Stores {
   readonly projects: ProjectStore;
   readonly clients: ClientStore;
   readonly credentials: CredentialStore;
@@ -31,6 +31,16 @@ export interface Store {
   readonly idempotency: IdempotencyStore;
   readonly counters: CounterStore;
   readonly secrets: SecretStore;
+}
+
+export interface Store extends Stores {
+  readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * Runs `work` in one database transaction: everything it writes through `tx` commits
+   * together or not at all (an error thrown by `work` rolls it back). Do not call the outer
+   * store, or another transaction, from inside `work`.
+   */
+  transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;

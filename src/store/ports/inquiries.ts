@@ -1,12 +1,8 @@
 import type { InquiryRecord } from '../../model/inquiry.js';
-import type { IdempotencyCompletion } from './idempotency.js';
 
+/** Inquiries as received; written in the transaction of the request that sent them. */
 export interface InquiryStore {
-  /**
-   * Stores the inquiry (when given) and completes the idempotency record (when given) in one
-   * transaction: a crash leaves both or neither.
-   */
-  create(inquiry: InquiryRecord | null, completion: IdempotencyCompletion | null): Promise<void>;
+  insert(inquiry: InquiryRecord): Promise<void>;
   get(id: string): Promise<InquiryRecord | undefined>;
   count(): Promise<number>;
   list(limit: number): Promise<InquiryRecord[]>;

@@ -106,4 +106,11 @@ export const postgresMigrations: SqlMigrations = {
       created_at BIGINT NOT NULL
     )`,
   ],
+  // Idempotency records keep the operation's (encrypted) result instead of an HTTP answer, and
+  // name what the operation created so erasing it can find the record.
+  '005_idempotency_results': [
+    `ALTER TABLE idempotency_keys ADD COLUMN result TEXT`,
+    `ALTER TABLE idempotency_keys ADD COLUMN resource TEXT`,
+    `CREATE INDEX idempotency_keys_resource ON idempotency_keys (resource) WHERE resource IS NOT NULL`,
+  ],
 };

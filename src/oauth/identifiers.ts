@@ -1,7 +1,9 @@
-/** Grant types and assertion types this server implements (RFC 7591 §2, RFC 7523, ID-JAG draft). */
+/**
+ * The identifiers this authorization server speaks (RFC 6749, RFC 7523, RFC 7591, the ID-JAG
+ * draft). Which grants the token endpoint serves is the grant registry's (grants/index.ts).
+ */
 export const GRANT_CLIENT_CREDENTIALS = 'client_credentials';
 export const GRANT_JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-export const SUPPORTED_GRANT_TYPES = [GRANT_CLIENT_CREDENTIALS, GRANT_JWT_BEARER] as const;
 
 export const TOKEN_TYPE_ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
 export const ASSERTION_TYPE_VERIFIED_EMAIL = 'verified_email';

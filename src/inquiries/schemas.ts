@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { Inquiry } from './types.js';
+
+/**
+ * The inquiry contract, defined once: the service validates with `inquiryInputSchema`, REST
+ * documents it as the request body, and the MCP tool's input is derived from it; `inquirySchema`
+ * is the representation REST, MCP and the form's receipt all present.
+ */
+
+/** Optional free text: absent, null and blank all mean none (null). */
+const optionalText = (max: number, description: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .describe(description)
+    .transform((v) => (v ? v : null));
+
+/** docs/design.md §2 Inquiry: the fields a sender provides. Unknown fields are rejected, not ignored. */
+export const inquiryInputSchema = z
+  .object({
+    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters').describe('Who is asking: a person\'s name.'),
+    email: z.string({ error: 'is required' }).trim().max(254, 'must be at most 254 characters').email('must be an email address').describe('Where the studio should reply.'),
+    company: optionalText(200, 'Organisation, if any.'),
+    message: z.string({ error: 'is required' }).trim().min(10, 'must be at least 10 characters').max(5000, 'must be at most 5000 characters').describe('What the inquiry is about, 10–5000 characters.'),
+    project_slugs: z
+      .array(z.string().min(1).max(80), { error: 'must be a list of project slugs' })
+      .max(20, 'at most 20 projects')
+      .default([])
+      .transform((slugs) => [...new Set(slugs)])
+      .describe('Slugs of catalog projects the inquiry refers to; an unknown slug is rejected.'),
+    budget: optionalText(200, 'Free text, e.g. "20–40k EUR".'),
+    timeline: optionalText(200, 'Free text, e.g. "launch by Q3".'),
+  })
+  .strict();
+
+export type InquiryInput = z.infer<typeof inquiryInputSchema>;
+
+export const inquirySchema = z.object({
+  id: z.string().describe('The inquiry id (inq_…); a sandbox receipt names an inquiry that was not stored.'),
+  status: z.literal('received'),
+  sandbox: z.boolean().describe('true for sandbox submissions, which are validated and answered but never stored.'),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  message: z.string(),
+  project_slugs: z.array(z.string()),
+  budget: z.string().nullable(),
+  timeline: z.string().nullable(),
+  source: z.enum(['api', 'mcp', 'web']).describe('How it was sent: REST, an MCP tool call or the HTML form.'),
+  client_id: z.string().nullable().describe('The client the bearer belonged to; null for anonymous inquiries.'),
+  created_at: z.string().datetime(),
+});
+
+// Compile-time guard: the schema describes exactly what the service returns.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const inquiryMatches: Same<z.infer<typeof inquirySchema>, Inquiry> = true;
+void inquiryMatches;

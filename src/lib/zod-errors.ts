@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { ValidationError, type FieldError } from './errors.js';
+
+/**
+ * zod issues as `errors: [{path, message}]`, naming unknown keys one by one. `prefix` names
+ * where the values came from (`query`, `param`); `unknown` is how an unknown key is called.
+ */
+export function fieldErrors(error: z.ZodError, options: { prefix?: string; unknown?: string } = {}): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    const base = [options.prefix ?? '', ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ path: [base, key].filter(Boolean).join('.'), message: options.unknown ?? 'unknown field' });
+    } else {
+      out.push({ path: base || '(body)', message: issue.message });
+    }
+  }
+  return out;
+}
+
+/** The 400 for invalid input to `subject` (e.g. "The inquiry"), listing every field. */
+export function invalidInput(subject: string, error: z.ZodError): ValidationError {
+  const errors = fieldErrors(error);
+  return new ValidationError(`${subject} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
+}

@@ -1,0 +1,17 @@
+import { acceptAssertion, assertionScope, assertionSubject } from '../check-assertion.js';
+import { GRANT_JWT_BEARER } from '../identifiers.js';
+import { issueAccessToken } from '../issue.js';
+import { InvalidRequestError } from '../oauth-error.js';
+import { resolveScope } from '../scopes.js';
+import type { Grant } from './grant.js';
+
+/** RFC 7523 §2.1 with an ID-JAG as the assertion (draft-ietf-oauth-identity-assertion-authz-grant §4.3). */
+export const jwtBearer: Grant = {
+  type: GRANT_JWT_BEARER,
+  async exchange(ctx, { params }, client) {
+    if (!params.assertion) throw new InvalidRequestError('The "assertion" parameter (an ID-JAG) is required for this grant type.');
+    const claims = await acceptAssertion(ctx, params.assertion, 'id-jag', client.client_id);
+    const scope = resolveScope(params.scope, client.scope, assertionScope(claims));
+    return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject: assertionSubject('id-jag', claims) }, GRANT_JWT_BEARER);
+  },
+};

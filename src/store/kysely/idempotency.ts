@@ -1,0 +1,66 @@
+import { sql, type Kysely } from 'kysely';
+import { IdempotencyClaimLostError, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyStore } from '../ports/index.js';
+import type { Database, IdempotencyKeysTable } from './schema.js';
+
+export class KyselyIdempotencyStore implements IdempotencyStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async claim(scopeKey: string, fingerprint: string, nowMs: number, lockMs: number, ttlMs: number): Promise<IdempotencyClaim> {
+    const fresh = { fingerprint, state: 'in_flight', status: null, headers: null, body: null, result: null, resource: null, locked_until: nowMs + lockMs, expires_at: nowMs + ttlMs, created_at: nowMs };
+    // One atomic statement decides the race: the insert wins, or a stale row (expired, or an
+    // in-flight lock whose holder died) is taken over; any other existing row is left alone.
+    const taken = await this.db
+      .insertInto('idempotency_keys')
+      .values({ scope_key: scopeKey, ...fresh })
+      .onConflict((oc) =>
+        oc
+          .column('scope_key')
+          .doUpdateSet(fresh)
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.expires_at', '<=', nowMs),
+              eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.locked_until', '<=', nowMs)]),
+            ]),
+          ),
+      )
+      .returning(sql<number>`1`.as('won'))
+      .executeTakeFirst();
+    if (taken) return { state: 'acquired' };
+
+    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope_key', '=', scopeKey).executeTakeFirst();
+    if (!row) return this.claim(scopeKey, fingerprint, nowMs, lockMs, ttlMs);
+    if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
+    if (row.state !== 'complete') return { state: 'in_flight' };
+    return { state: 'replay', result: storedResult(row) };
+  }
+
+  async complete(completion: IdempotencyCompletion): Promise<void> {
+    const result = await this.db
+      .updateTable('idempotency_keys')
+      .set({ state: 'complete', result: completion.result, resource: completion.resource, expires_at: completion.expiresAtMs })
+      .where('scope_key', '=', completion.scopeKey)
+      .where('state', '=', 'in_flight')
+      .where('created_at', '=', completion.claimedAtMs)
+      .executeTakeFirst();
+    // Throwing rolls the caller's transaction back: the request that took the claim over owns it now.
+    if (Number(result.numUpdatedRows) !== 1) throw new IdempotencyClaimLostError();
+  }
+
+  async release(scopeKey: string, claimedAtMs: number): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('scope_key', '=', scopeKey).where('state', '=', 'in_flight').where('created_at', '=', claimedAtMs).execute();
+  }
+
+  async prune(nowMs: number): Promise<number> {
+    const result = await this.db.deleteFrom('idempotency_keys').where('expires_at', '<=', nowMs).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+/**
+ * A record completed before migration 005 kept the HTTP answer (status, headers, body) instead
+ * of the operation's result; its body is the inquiry receipt as JSON, which the idempotency
+ * layer reads as a plaintext result. Such rows expire within IDEMPOTENCY_TTL_SECONDS.
+ */
+function storedResult(row: IdempotencyKeysTable): string {
+  return row.result ?? row.body ?? 'null';
+}
