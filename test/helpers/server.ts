@@ -12,6 +12,7 @@ import { parseConfig, type Config } from '../../src/config.js';
 import { cryptoRandom, ManualClock } from '../../src/lib/clock.js';
 import { createStore } from '../../src/store/create-store.js';
 import type { Store } from '../../src/store/ports/index.js';
+import type { OpenApiDocument } from '../../src/http/openapi/types.js';
 import { contractRecorder } from './contract.js';
 import { createTestDatabase } from './postgres.js';
 
@@ -60,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await store.migrate();
   if (options.demo !== false) await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, clock, cryptoRandom);
   const vitrine = await createApp({ config, store, clock, logger: pino({ level: 'silent' }), ...options.deps });
-  const contract = contractRecorder(baseUrl, async () => (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json());
+  const contract = contractRecorder(baseUrl, async () => (await (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json()) as OpenApiDocument);
   const checked = options.contract !== false;
   listener = getRequestListener(checked ? contract.wrap(vitrine.fetch) : vitrine.fetch, { hostname: '127.0.0.1' });
 

@@ -140,7 +140,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
   after(() => server.close());
 
   it('answers 401 problem+json with a Bearer challenge without the token or with a wrong one', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: 'Bearer short' }, { authorization: `Basic ${token}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: 'Bearer short' }, { authorization: `Basic ${token}` }] as Record<string, string>[]) {
       const { res, text } = await scrape(server, headers);
       assert.equal(res.status, 401, JSON.stringify(headers));
       assert.equal(res.headers.get('content-type'), 'application/problem+json');

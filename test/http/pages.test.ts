@@ -150,7 +150,7 @@ describe('HTML catalog pages over HTTP', () => {
       const res = await fetch(`${server.baseUrl}/projects/no-such-project`, { headers: accept ? { accept } : {} });
       assert.equal(res.status, 404);
       assert.equal(res.headers.get('content-type'), 'application/problem+json', `Accept: ${accept || '(none)'}`);
-      assert.equal((await res.json()).error, 'not_found');
+      assert.equal(((await res.json()) as { error: string }).error, 'not_found');
     }
     const mirror = await fetch(`${server.baseUrl}/projects/no-such-project.md`);
     assert.equal(mirror.status, 404);

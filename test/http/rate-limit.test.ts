@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const LIMITS = JSON.stringify({ reads: { q: 5, w: 60 }, writes: { q: 3, w: 60 }, register: { q: 2, w: 3600 }, auth: { q: 2, w: 60 } });
 
-async function withServer(env: Record<string, string>, run: (server: TestServer) => Promise<void>, deps?: Parameters<typeof startTestServer>[0]['deps']): Promise<void> {
+async function withServer(env: Record<string, string>, run: (server: TestServer) => Promise<void>, deps?: NonNullable<Parameters<typeof startTestServer>[0]>['deps']): Promise<void> {
   const server = await startTestServer({ env: { RATE_LIMITS: LIMITS, ...env }, ...(deps ? { deps } : {}) });
   try {
     await run(server);

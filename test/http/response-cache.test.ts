@@ -212,7 +212,7 @@ describe('response cache: rate limiting runs before it', () => {
 });
 
 describe('response cache: RESPONSE_CACHE=false', () => {
-  for (const env of [{ RESPONSE_CACHE: 'false' }, { FAST_LANE: 'false' }]) {
+  for (const env of [{ RESPONSE_CACHE: 'false' }, { FAST_LANE: 'false' }] as Record<string, string>[]) {
     it(`sends every request to the route with ${Object.keys(env)[0]}=false`, async () => {
       const server = await startTestServer({ env });
       try {

@@ -41,7 +41,8 @@ export function textOf(result: ToolResult): string {
   return result.content.map((c) => c.text ?? '').join('\n');
 }
 
-const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
+// ajv's CommonJS build: the class is the default export's `default` under NodeNext.
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ?? Ajv2020Module) as unknown as typeof Ajv2020Module.default;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 
 /** Validates a value against a tool's JSON Schema (draft 2020-12), returning ajv's error text or null. */

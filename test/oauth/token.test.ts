@@ -20,7 +20,7 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
 
   const token = (form: Record<string, string>, headers: Record<string, string> = {}) => postForm(`${server.baseUrl}/oauth/token`, form, headers);
   const register = async (metadata: Record<string, unknown>) =>
-    (await (await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) })).json()) as Record<string, string>;
+    (await (await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) })).json()) as { client_id: string } & Record<string, string>;
 
   describe('RFC 6749 §5.1 success', () => {
     it('issues a vt_at_ bearer with the default scope and no-store caching', async () => {

@@ -9,7 +9,7 @@ import { respondWith } from '../responses/response-headers.js';
 interface Entry {
   /** the catalog entry it was built from (offering the same one again changes nothing) */
   source: Cached<unknown>;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   ok: Readonly<Record<string, string>>;
   notModified: Readonly<Record<string, string>>;

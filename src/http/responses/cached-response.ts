@@ -9,10 +9,10 @@ import { respondWith } from './response-headers.js';
  * node:http sends a Uint8Array as is, while a string body is re-encoded (41 KiB for a list page)
  * and concatenated with the header block on every request.
  */
-const encoded = new WeakMap<Cached<unknown>, Uint8Array>();
+const encoded = new WeakMap<Cached<unknown>, Uint8Array<ArrayBuffer>>();
 const utf8 = new TextEncoder();
 
-export function bytesOf(entry: Cached<unknown>): Uint8Array {
+export function bytesOf(entry: Cached<unknown>): Uint8Array<ArrayBuffer> {
   let bytes = encoded.get(entry);
   if (!bytes) {
     bytes = utf8.encode(entry.body);

@@ -57,7 +57,7 @@ export function contributeResponseHeaders(c: Context, headers: Readonly<Record<s
  * a loop of spreads or Object.assign calls at one site turned it into a dictionary and cost
  * several times more per request (measured on cached reads).
  */
-export function respondWith(c: Context, body: string | Uint8Array | null, status: number, headers: Readonly<Record<string, string>>): Response {
+export function respondWith(c: Context, body: string | Uint8Array<ArrayBuffer> | null, status: number, headers: Readonly<Record<string, string>>): Response {
   const carrier = c as unknown as Carrier;
   const s = carrier[SETS] ?? [];
   const d = defaultsMissingFrom(carrier[DEFAULTS], headers);

@@ -1,0 +1,2 @@
+// autocannon ships no types; the benchmarks use it loosely.
+declare module 'autocannon';
