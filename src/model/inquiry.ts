@@ -1,7 +1,9 @@
+import type { CredentialKind, IdentityType } from './principal.js';
+
 /** Where an inquiry came from: REST, an MCP tool call or the HTML form. */
 export type InquirySource = 'api' | 'mcp' | 'web';
 
-/** An inquiry as stored (docs/design.md §2). */
+/** An inquiry as its sender sent it (docs/design.md §2). */
 export interface InquiryRecord {
   id: string;
   name: string;
@@ -14,4 +16,24 @@ export interface InquiryRecord {
   source: InquirySource;
   client_id: string | null;
   created_at: string;
+}
+
+/** Who sent an inquiry, as the bearer on the request proved it; all null for anonymous senders. */
+export interface Provenance {
+  /** which kind of bearer attributed it */
+  credential: CredentialKind | null;
+  identity_type: IdentityType | null;
+  /** the verified email, or `issuer|subject` of an ID-JAG */
+  subject: string | null;
+}
+
+/** Where an inquiry stands in the studio's inbox. */
+export const INQUIRY_STATUSES = ['new', 'read', 'replied', 'archived', 'spam'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+/** An inquiry as the studio's inbox holds it. */
+export interface InboxInquiry extends InquiryRecord, Provenance {
+  status: InquiryStatus;
+  /** RFC 3339, null until the status first changes */
+  status_changed_at: string | null;
 }

@@ -38,7 +38,7 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
   const operation = (id: string, calls: { n: number }) => async (commit: Commit<{ id: string; n: number }>) => {
     calls.n += 1;
     return commit(async (tx) => {
-      await tx.inquiries.insert({ id, name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: '2026-06-01T12:00:00Z' });
+      await tx.inquiries.insert({ id, name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: '2026-06-01T12:00:00Z', credential: null, identity_type: null, subject: null });
       return { id, n: calls.n };
     });
   };
@@ -96,7 +96,7 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
     await assert.rejects(
       idempotency.run(call('key-rollback'), (commit) =>
         commit(async (tx) => {
-          await tx.inquiries.insert({ id: 'inq_rolled_back', name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: '2026-06-01T12:00:00Z' });
+          await tx.inquiries.insert({ id: 'inq_rolled_back', name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: '2026-06-01T12:00:00Z', credential: null, identity_type: null, subject: null });
           throw new Error('disk full');
         }),
       ),

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readCatalogFile } from '../../src/catalog/catalog-file.js';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
 import type { ProjectInput } from '../../src/catalog/project.js';
-import { createStore } from '../../src/store/create-store.js';
-import { IdempotencyClaimLostError, type InquiryRecord, type ProjectQuery, type ProjectSort, type Store, type Stores } from '../../src/store/ports/index.js';
-import { createTestDatabase, skipWithoutPostgres } from '../helpers/postgres.js';
+import { IdempotencyClaimLostError, type InquiryRecord, type Provenance, type ProjectQuery, type ProjectSort, type Store, type Stores } from '../../src/store/ports/index.js';
+import { openStore, type OpenedStore } from '../helpers/open-store.js';
+import { skipWithoutPostgres } from '../helpers/postgres.js';
 
 /**
  * One storage contract, run against both adapters: whatever SQLite answers, PostgreSQL answers
@@ -23,34 +20,6 @@ const unpublished = demo.filter((p) => p.published_at === null);
 function sequentialIds(prefix = 'prj_'): () => string {
   let n = 0;
   return () => `${prefix}${String(++n).padStart(6, '0')}`;
-}
-
-interface Opened {
-  store: Store;
-  drop(): Promise<void>;
-}
-
-async function openStore(dialect: 'sqlite' | 'postgres'): Promise<Opened> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-contract-'));
-    const store = createStore({ kind: 'sqlite', path: join(dir, 'contract.db') });
-    return {
-      store,
-      async drop() {
-        await store.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const db = await createTestDatabase();
-  const store = createStore({ kind: 'postgres', url: db.url });
-  return {
-    store,
-    async drop() {
-      await store.close();
-      await db.drop();
-    },
-  };
 }
 
 /** Follows next positions to the end; fails on a loop instead of hanging. */
@@ -87,8 +56,11 @@ function counts(values: (string | number)[]): Map<string, number> {
   return out;
 }
 
-function inquiry(id: string, createdAt: string): InquiryRecord {
+function inquiry(id: string, createdAt: string): InquiryRecord & Provenance {
   return {
+    credential: null,
+    identity_type: null,
+    subject: null,
     id,
     name: 'Ada',
     email: 'ada@example.com',
@@ -107,7 +79,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const skip = dialect === 'postgres' ? await skipWithoutPostgres() : false;
 
   describe(`storage contract (${dialect})`, { skip }, () => {
-    let opened: Opened;
+    let opened: OpenedStore;
     let store: Store;
     const ids = new Map<string, string>();
 
@@ -461,7 +433,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-1', NOW + 2, LOCK, TTL), { state: 'replay', result });
         assert.deepEqual(await store.idempotency.claim('anonymous POST /api/v1/inquiries k1', 'fp-2', NOW + 2, LOCK, TTL), { state: 'mismatch' });
-        assert.deepEqual(await store.inquiries.get('inq_1'), inquiry('inq_1', '2026-06-01T12:00:00Z'));
+        assert.deepEqual(await store.inquiries.get('inq_1'), { ...inquiry('inq_1', '2026-06-01T12:00:00Z'), status: 'new', status_changed_at: null });
       });
 
       it('lets a new request take over a claim whose lock expired', async () => {
@@ -539,11 +511,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         await store.inquiries.insert(inquiry('inq_0', '2026-05-01T13:00:00Z'));
         assert.equal(await store.inquiries.count(), 4);
         assert.deepEqual(
-          (await store.inquiries.list(10)).map((i) => i.id),
+          (await store.inquiries.list({ limit: 10 })).map((i) => i.id),
           ['inq_2', 'inq_tx_b', 'inq_1', 'inq_0'],
         );
         assert.deepEqual(
-          (await store.inquiries.list(1)).map((i) => i.id),
+          (await store.inquiries.list({ limit: 1 })).map((i) => i.id),
           ['inq_2'],
         );
         assert.equal(await store.inquiries.get('inq_missing'), undefined);

@@ -50,6 +50,11 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
     await this.db.deleteFrom('idempotency_keys').where('scope_key', '=', scopeKey).where('state', '=', 'in_flight').where('created_at', '=', claimedAtMs).execute();
   }
 
+  async deleteForResource(resource: string): Promise<number> {
+    const result = await this.db.deleteFrom('idempotency_keys').where('resource', '=', resource).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async prune(nowMs: number): Promise<number> {
     const result = await this.db.deleteFrom('idempotency_keys').where('expires_at', '<=', nowMs).executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -1,22 +1,46 @@
-import type { Kysely } from 'kysely';
-import type { InquiryRecord, InquiryStore } from '../ports/index.js';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { INQUIRY_STATUSES, type InboxInquiry, type InquiryStatus } from '../../model/inquiry.js';
+import type { CredentialKind, IdentityType } from '../../model/principal.js';
+import type { InboxQuery, InquiryRecord, InquiryStore, Provenance } from '../ports/index.js';
 import type { Database, InquiriesTable } from './schema.js';
 
-function toInquiry(row: InquiriesTable): InquiryRecord {
-  return { ...row, project_slugs: JSON.parse(row.project_slugs) as string[], source: row.source as InquiryRecord['source'] };
+function toInquiry(row: Selectable<InquiriesTable>): InboxInquiry {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    message: row.message,
+    project_slugs: JSON.parse(row.project_slugs) as string[],
+    budget: row.budget,
+    timeline: row.timeline,
+    source: row.source as InquiryRecord['source'],
+    client_id: row.client_id,
+    created_at: row.created_at,
+    status: row.status as InquiryStatus,
+    status_changed_at: row.status_changed_at,
+    credential: row.credential as CredentialKind | null,
+    identity_type: row.identity_type as IdentityType | null,
+    subject: row.subject,
+  };
+}
+
+/** `%text%` for LIKE, with the wildcards of the text itself escaped. */
+function containing(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 export class KyselyInquiryStore implements InquiryStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(inquiry: InquiryRecord): Promise<void> {
+  async insert(inquiry: InquiryRecord & Provenance): Promise<void> {
     await this.db
       .insertInto('inquiries')
       .values({ ...inquiry, project_slugs: JSON.stringify(inquiry.project_slugs) })
       .execute();
   }
 
-  async get(id: string): Promise<InquiryRecord | undefined> {
+  async get(id: string): Promise<InboxInquiry | undefined> {
     const row = await this.db.selectFrom('inquiries').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toInquiry(row) : undefined;
   }
@@ -26,8 +50,43 @@ export class KyselyInquiryStore implements InquiryStore {
     return Number(row.n);
   }
 
-  async list(limit: number): Promise<InquiryRecord[]> {
-    const rows = await this.db.selectFrom('inquiries').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    return rows.map(toInquiry);
+  async list(query: InboxQuery): Promise<InboxInquiry[]> {
+    const rows = await this.db
+      .selectFrom('inquiries')
+      .selectAll()
+      .where((eb) => {
+        const conditions: Expression<SqlBool>[] = [];
+        if (query.status) conditions.push(eb('status', '=', query.status));
+        if (query.text) {
+          const pattern = containing(query.text);
+          const like = (column: 'name' | 'email' | 'company' | 'message') => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+          conditions.push(eb.or([like('name'), like('email'), like('company'), like('message')]));
+        }
+        const after = query.after;
+        if (after) conditions.push(eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
+        return eb.and(conditions);
+      })
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .execute();
+    return rows.map((row) => toInquiry(row));
+  }
+
+  async countByStatus(): Promise<Record<InquiryStatus, number>> {
+    const rows = await this.db.selectFrom('inquiries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    const counts = Object.fromEntries(INQUIRY_STATUSES.map((status) => [status, 0])) as Record<InquiryStatus, number>;
+    for (const row of rows) if ((INQUIRY_STATUSES as readonly string[]).includes(row.status)) counts[row.status as InquiryStatus] = Number(row.n);
+    return counts;
+  }
+
+  async setStatus(id: string, status: InquiryStatus, at: string): Promise<boolean> {
+    const result = await this.db.updateTable('inquiries').set({ status, status_changed_at: at }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('inquiries').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Row types of the database, shared by both dialects (docs/storage-schema.md). */
 export interface ProjectsTable {
   id: string;
@@ -71,6 +73,12 @@ export interface InquiriesTable {
   source: string;
   client_id: string | null;
   created_at: string;
+  /** the inbox status (migration 006) */
+  status: Generated<string>;
+  status_changed_at: string | null;
+  credential: string | null;
+  identity_type: string | null;
+  subject: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -102,6 +110,61 @@ export interface AppSecretsTable {
   created_at: number;
 }
 
+export interface OwnersTable {
+  email: string;
+  added_at: number;
+}
+
+export interface OwnerSignInCodesTable {
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface OwnerLoginLinksTable {
+  hash: string;
+  email: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface OwnerSessionsTable {
+  hash: string;
+  email: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface OwnerTokensTable {
+  hash: string;
+  id: string;
+  email: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface OutboxTable {
+  id: string;
+  event: string;
+  resource: string | null;
+  channel: string;
+  target: string;
+  payload: string;
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+  delivered_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   projects: ProjectsTable;
   project_terms: ProjectTermsTable;
@@ -113,4 +176,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limit_counters: RateLimitCountersTable;
   app_secrets: AppSecretsTable;
+  owners: OwnersTable;
+  owner_sign_in_codes: OwnerSignInCodesTable;
+  owner_login_links: OwnerLoginLinksTable;
+  owner_sessions: OwnerSessionsTable;
+  owner_tokens: OwnerTokensTable;
+  outbox: OutboxTable;
 }

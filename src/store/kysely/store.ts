@@ -4,6 +4,11 @@ import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, K
 import { KyselyCounterStore } from './counters.js';
 import { KyselyIdempotencyStore } from './idempotency.js';
 import { KyselyInquiryStore } from './inquiries.js';
+import { KyselyOutboxStore } from './outbox.js';
+import { KyselyOwnerTokenStore } from './owner-tokens.js';
+import { KyselyOwnerStore } from './owners.js';
+import { KyselySessionStore } from './sessions.js';
+import { KyselyLoginLinkStore, KyselySignInCodeStore } from './sign-in.js';
 import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';
 import { KyselyProjectStore } from './projects.js';
 import type { Database } from './schema.js';
@@ -20,6 +25,12 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
     idempotency: new KyselyIdempotencyStore(db),
     counters: new KyselyCounterStore(db),
     secrets: new KyselySecretStore(db),
+    owners: new KyselyOwnerStore(db),
+    signInCodes: new KyselySignInCodeStore(db),
+    loginLinks: new KyselyLoginLinkStore(db),
+    sessions: new KyselySessionStore(db),
+    ownerTokens: new KyselyOwnerTokenStore(db),
+    outbox: new KyselyOutboxStore(db, search.name),
   };
 }
 

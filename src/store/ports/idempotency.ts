@@ -35,6 +35,8 @@ export interface IdempotencyStore {
   release(scopeKey: string, claimedAtMs: number): Promise<void>;
   /** Deletes expired records; returns how many. */
   prune(nowMs: number): Promise<number>;
+  /** Deletes the records of operations that created `resource` (erasing an inquiry); returns how many. */
+  deleteForResource(resource: string): Promise<number>;
 }
 
 /** The request's claim expired and another request took it over; nothing was written. */

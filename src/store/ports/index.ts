@@ -3,6 +3,11 @@ import type { ClientStore } from './clients.js';
 import type { CounterStore } from './counters.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { InquiryStore } from './inquiries.js';
+import type { OutboxStore } from './outbox.js';
+import type { OwnerTokenStore } from './owner-tokens.js';
+import type { OwnerStore } from './owners.js';
+import type { SessionStore } from './sessions.js';
+import type { LoginLinkStore, SignInCodeStore } from './sign-in.js';
 import type { ProjectStore } from './projects.js';
 import type { SecretStore } from './secrets.js';
 
@@ -11,13 +16,18 @@ import type { SecretStore } from './secrets.js';
  * `sqlite/` and `postgres/` provide them over one Kysely codebase. Every secret is stored as a
  * SHA-256 hash (docs/storage-schema.md).
  */
-export type { InquiryRecord } from '../../model/inquiry.js';
+export type { InboxInquiry, InquiryRecord, InquiryStatus, Provenance } from '../../model/inquiry.js';
 export type { CredentialKind, IdentityType } from '../../model/principal.js';
 export type * from './clients.js';
 export type * from './counters.js';
 export type * from './credentials.js';
 export * from './idempotency.js';
 export type * from './inquiries.js';
+export type * from './outbox.js';
+export type * from './owner-tokens.js';
+export type * from './owners.js';
+export type * from './sessions.js';
+export type * from './sign-in.js';
 export type * from './projects.js';
 export type * from './secrets.js';
 
@@ -31,6 +41,12 @@ export interface Stores {
   readonly idempotency: IdempotencyStore;
   readonly counters: CounterStore;
   readonly secrets: SecretStore;
+  readonly owners: OwnerStore;
+  readonly signInCodes: SignInCodeStore;
+  readonly loginLinks: LoginLinkStore;
+  readonly sessions: SessionStore;
+  readonly ownerTokens: OwnerTokenStore;
+  readonly outbox: OutboxStore;
 }
 
 export interface Store extends Stores {

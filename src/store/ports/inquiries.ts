@@ -1,9 +1,24 @@
-import type { InquiryRecord } from '../../model/inquiry.js';
+import type { InboxInquiry, InquiryRecord, InquiryStatus, Provenance } from '../../model/inquiry.js';
+
+/** What the inbox asks for: newest first, optionally one status and a text to find. */
+export interface InboxQuery {
+  status?: InquiryStatus | undefined;
+  /** matched case-insensitively against name, email, company and message */
+  text?: string | undefined;
+  /** keyset paging: the (created_at, id) of the last inquiry of the previous page */
+  after?: { createdAt: string; id: string } | undefined;
+  limit: number;
+}
 
 /** Inquiries as received; written in the transaction of the request that sent them. */
 export interface InquiryStore {
-  insert(inquiry: InquiryRecord): Promise<void>;
-  get(id: string): Promise<InquiryRecord | undefined>;
+  insert(inquiry: InquiryRecord & Provenance): Promise<void>;
+  get(id: string): Promise<InboxInquiry | undefined>;
   count(): Promise<number>;
-  list(limit: number): Promise<InquiryRecord[]>;
+  list(query: InboxQuery): Promise<InboxInquiry[]>;
+  countByStatus(): Promise<Record<InquiryStatus, number>>;
+  /** Returns whether the inquiry exists. `at` is RFC 3339. */
+  setStatus(id: string, status: InquiryStatus, at: string): Promise<boolean>;
+  /** Deletes the inquiry for good; returns whether it existed. */
+  delete(id: string): Promise<boolean>;
 }

@@ -115,4 +115,68 @@ export const sqliteMigrations: SqlMigrations = {
     `ALTER TABLE idempotency_keys ADD COLUMN resource TEXT`,
     `CREATE INDEX idempotency_keys_resource ON idempotency_keys (resource) WHERE resource IS NOT NULL`,
   ],
+  // The owner side: owners, sign-in codes and links, sessions, owner API tokens, the inbox's
+  // status and provenance of each inquiry, and the outbox of notifications.
+  '006_owner_side': [
+    `CREATE TABLE owners (
+      email TEXT PRIMARY KEY,
+      added_at INTEGER NOT NULL
+    )`,
+    `CREATE TABLE owner_sign_in_codes (
+      email TEXT PRIMARY KEY,
+      code_hash TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      expires_at INTEGER NOT NULL,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE TABLE owner_login_links (
+      hash TEXT PRIMARY KEY,
+      email TEXT NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER
+    )`,
+    `CREATE TABLE owner_sessions (
+      hash TEXT PRIMARY KEY,
+      email TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      last_seen_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX owner_sessions_email ON owner_sessions (email)`,
+    `CREATE TABLE owner_tokens (
+      hash TEXT PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      email TEXT NOT NULL,
+      name TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      last_used_at INTEGER,
+      revoked_at INTEGER
+    )`,
+    `ALTER TABLE inquiries ADD COLUMN status TEXT NOT NULL DEFAULT 'new'`,
+    `ALTER TABLE inquiries ADD COLUMN status_changed_at TEXT`,
+    `ALTER TABLE inquiries ADD COLUMN credential TEXT`,
+    `ALTER TABLE inquiries ADD COLUMN identity_type TEXT`,
+    `ALTER TABLE inquiries ADD COLUMN subject TEXT`,
+    `DROP INDEX inquiries_created`,
+    `CREATE INDEX inquiries_inbox ON inquiries (created_at DESC, id DESC)`,
+    `CREATE INDEX inquiries_status ON inquiries (status, created_at DESC, id DESC)`,
+    `CREATE TABLE outbox (
+      id TEXT PRIMARY KEY,
+      event TEXT NOT NULL,
+      resource TEXT,
+      channel TEXT NOT NULL,
+      target TEXT NOT NULL,
+      payload TEXT NOT NULL,
+      state TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL,
+      lease_until INTEGER,
+      last_error TEXT,
+      last_attempt_at INTEGER,
+      delivered_at INTEGER,
+      created_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX outbox_due ON outbox (state, next_attempt_at)`,
+    `CREATE INDEX outbox_resource ON outbox (resource) WHERE resource IS NOT NULL`,
+  ],
 };

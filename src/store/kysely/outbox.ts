@@ -1,0 +1,106 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { NewOutboxItem, OutboxChannel, OutboxQuery, OutboxRecord, OutboxState, OutboxStore } from '../ports/index.js';
+import type { Database, OutboxTable } from './schema.js';
+
+function toRecord(row: Selectable<OutboxTable>): OutboxRecord {
+  const n = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    id: row.id,
+    event: row.event,
+    resource: row.resource,
+    channel: row.channel as OutboxChannel,
+    target: row.target,
+    payload: row.payload,
+    state: row.state as OutboxState,
+    attempts: Number(row.attempts),
+    next_attempt_at: Number(row.next_attempt_at),
+    lease_until: n(row.lease_until),
+    last_error: row.last_error,
+    last_attempt_at: n(row.last_attempt_at),
+    delivered_at: n(row.delivered_at),
+    created_at: Number(row.created_at),
+  };
+}
+
+export class KyselyOutboxStore implements OutboxStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  async enqueue(items: readonly NewOutboxItem[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.db
+      .insertInto('outbox')
+      .values(items.map((item) => ({ ...item, state: 'pending', next_attempt_at: item.created_at, lease_until: null, last_error: null, last_attempt_at: null, delivered_at: null })))
+      .execute();
+  }
+
+  async claimDue(nowMs: number, leaseMs: number, limit: number): Promise<OutboxRecord[]> {
+    // PostgreSQL: FOR UPDATE SKIP LOCKED lets every instance's worker take different rows without
+    // waiting on each other. SQLite: one writer at a time, so the UPDATE is atomic as it stands.
+    const rows = await this.db
+      .updateTable('outbox')
+      .set({ lease_until: nowMs + leaseMs, attempts: sql<number>`attempts + 1`, last_attempt_at: nowMs })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('state', '=', 'pending')
+          .where('next_attempt_at', '<=', nowMs)
+          .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
+          .orderBy('next_attempt_at')
+          .limit(limit)
+          .$if(this.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
+      )
+      .returningAll()
+      .execute();
+    return rows.map((row) => toRecord(row)).sort((a, b) => a.next_attempt_at - b.next_attempt_at);
+  }
+
+  async delivered(id: string, nowMs: number): Promise<void> {
+    await this.db.updateTable('outbox').set({ state: 'delivered', delivered_at: nowMs, lease_until: null, last_error: null }).where('id', '=', id).execute();
+  }
+
+  async failed(id: string, error: string, retryAtMs: number | null): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set(retryAtMs === null ? { state: 'dead', last_error: error, lease_until: null } : { next_attempt_at: retryAtMs, last_error: error, lease_until: null })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+
+  async get(id: string): Promise<OutboxRecord | undefined> {
+    const row = await this.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async list(query: OutboxQuery): Promise<OutboxRecord[]> {
+    const rows = await this.db
+      .selectFrom('outbox')
+      .selectAll()
+      .$if(query.state !== undefined, (qb) => qb.where('state', '=', query.state!))
+      .$if(query.resource !== undefined, (qb) => qb.where('resource', '=', query.resource!))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .execute();
+    return rows.map((row) => toRecord(row));
+  }
+
+  async retry(id: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('outbox')
+      .set({ state: 'pending', next_attempt_at: nowMs, lease_until: null })
+      .where('id', '=', id)
+      .where('state', '!=', 'delivered')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async deleteForResource(resource: string): Promise<number> {
+    const result = await this.db.deleteFrom('outbox').where('resource', '=', resource).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The transactional outbox: one row per notification to deliver, written in the transaction
+ * of the event it tells of, delivered (at least once) by the worker of any process.
+ */
+export type OutboxChannel = 'email' | 'webhook';
+export type OutboxState = 'pending' | 'delivered' | 'dead';
+
+export interface NewOutboxItem {
+  /** `msg_…`: the Standard Webhooks `webhook-id`, the same on every attempt */
+  id: string;
+  /** e.g. `inquiry.created` */
+  event: string;
+  /** what the event is about (an inquiry id), so erasing it removes its notifications too */
+  resource: string | null;
+  channel: OutboxChannel;
+  /** an email address or a webhook URL */
+  target: string;
+  /** the event's data as JSON */
+  payload: string;
+  created_at: number;
+}
+
+export interface OutboxRecord extends NewOutboxItem {
+  state: OutboxState;
+  attempts: number;
+  next_attempt_at: number;
+  /** a worker holds the row until then; a crashed worker's row is claimable again after it */
+  lease_until: number | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+  delivered_at: number | null;
+}
+
+export interface OutboxQuery {
+  state?: OutboxState | undefined;
+  resource?: string | undefined;
+  limit: number;
+}
+
+export interface OutboxStore {
+  enqueue(items: readonly NewOutboxItem[]): Promise<void>;
+  /**
+   * Leases up to `limit` pending rows that are due and not leased by a live worker, counting
+   * the attempt. Safe with any number of workers: each row is leased by one.
+   */
+  claimDue(nowMs: number, leaseMs: number, limit: number): Promise<OutboxRecord[]>;
+  delivered(id: string, nowMs: number): Promise<void>;
+  /** Records a failed attempt: try again at `retryAtMs`, or give up (`dead`) when it is null. */
+  failed(id: string, error: string, retryAtMs: number | null): Promise<void>;
+  get(id: string): Promise<OutboxRecord | undefined>;
+  /** Newest first. */
+  list(query: OutboxQuery): Promise<OutboxRecord[]>;
+  /** Makes a dead (or waiting) row due now again; returns whether it exists and was not delivered. */
+  retry(id: string, nowMs: number): Promise<boolean>;
+  deleteForResource(resource: string): Promise<number>;
+}
