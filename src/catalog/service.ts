@@ -147,6 +147,22 @@ export class CatalogService {
     return this.options.store.existingSlugs(slugs);
   }
 
+  /** The published projects among `slugs`, with their titles and pages (from the cache where it has them). */
+  async named(slugs: readonly string[]): Promise<{ slug: string; title: string; url: string }[]> {
+    const found = await Promise.all(
+      slugs.map((slug) =>
+        this.get(slug).then(
+          (entry) => ({ slug, title: entry.value.title, url: entry.value.links.html }),
+          (error: unknown) => {
+            if (error instanceof NotFoundError) return null;
+            throw error;
+          },
+        ),
+      ),
+    );
+    return found.filter((p) => p !== null);
+  }
+
   private present(record: Parameters<typeof toApiProject>[0]): ApiProject {
     return toApiProject(record, this.options.baseUrl, this.options.apiPrefix, this.options.htmlPrefix);
   }

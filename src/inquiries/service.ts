@@ -2,7 +2,10 @@ import type { Idempotency } from '../idempotency/idempotency.js';
 import { newId, toRfc3339, type Clock, type Random } from '../lib/clock.js';
 import { InsufficientScopeError, ValidationError } from '../lib/errors.js';
 import { invalidInput } from '../lib/zod-errors.js';
-import type { InquiryRecord } from '../model/inquiry.js';
+import type { InquiryRecord, Provenance } from '../model/inquiry.js';
+import type { Principal } from '../model/principal.js';
+import type { NamedProject } from '../outbox/events.js';
+import type { InquiryNotifier } from '../outbox/notifier.js';
 import type { InquiryStore } from '../store/ports/index.js';
 import { inquiryInputSchema, type InquiryInput } from './schemas.js';
 import type { Inquiry, InquirySource, SubmitContext, SubmitResult } from './types.js';
@@ -18,8 +21,10 @@ const DOUBLE_SUBMIT_WAIT_MS = 3000;
 export interface InquiryServiceOptions {
   inquiries: InquiryStore;
   idempotency: Idempotency;
-  /** which of these slugs name published catalog projects */
-  existingSlugs(slugs: readonly string[]): Promise<Set<string>>;
+  /** the published catalog projects among these slugs */
+  projectsNamed(slugs: readonly string[]): Promise<NamedProject[]>;
+  /** writes the owner notifications of a new inquiry into the outbox, in its transaction */
+  notifier: InquiryNotifier;
   clock: Clock;
   random: Random;
   /** told of every inquiry accepted (not of replays), e.g. to count it */
@@ -48,9 +53,14 @@ export class InquiryService {
     const { value, replayed } = await this.options.idempotency.run<Inquiry>(
       call,
       async (commit) => {
-        const inquiry = this.received(await this.validate(input), ctx);
+        const { fields, projects } = await this.validate(input);
+        const inquiry = this.received(fields, ctx);
         return commit(async (tx) => {
-          if (!inquiry.sandbox) await tx.inquiries.insert(recordOf(inquiry));
+          if (inquiry.sandbox) return inquiry;
+          const record = recordOf(inquiry);
+          await tx.inquiries.insert({ ...record, ...provenanceOf(ctx.principal) });
+          // The same transaction: an acknowledged inquiry is always one its owners will hear of.
+          await this.options.notifier.enqueue(tx, record, projects);
           return inquiry;
         });
       },
@@ -60,21 +70,25 @@ export class InquiryService {
     return { inquiry: value, replayed };
   }
 
-  /** A stored inquiry as its sender sees it. */
+  /** A stored inquiry as its sender sees it (nothing of the studio's inbox). */
   async get(id: string): Promise<Inquiry | undefined> {
-    const record = await this.options.inquiries.get(id);
-    return record && { ...record, status: 'received', sandbox: false };
+    const stored = await this.options.inquiries.get(id);
+    if (!stored) return undefined;
+    const { status: _inbox, status_changed_at: _changed, credential: _credential, identity_type: _identity, subject: _subject, ...record } = stored;
+    return { ...record, status: 'received', sandbox: false };
   }
 
-  private async validate(input: unknown): Promise<InquiryInput> {
+  private async validate(input: unknown): Promise<{ fields: InquiryInput; projects: NamedProject[] }> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new ValidationError('The request body must be a JSON object.', [{ path: '(body)', message: 'must be a JSON object' }]);
     }
     const result = inquiryInputSchema.safeParse(input);
     if (!result.success) throw invalidInput('The inquiry', result.error);
     const slugs = result.data.project_slugs;
+    // Looked up here, before the transaction: the notifications name the projects' titles.
+    const projects = slugs.length > 0 ? await this.options.projectsNamed(slugs) : [];
     if (slugs.length > 0) {
-      const known = await this.options.existingSlugs(slugs);
+      const known = new Set(projects.map((p) => p.slug));
       const unknown = slugs.filter((s) => !known.has(s));
       if (unknown.length > 0) {
         throw new ValidationError(
@@ -84,7 +98,7 @@ export class InquiryService {
         );
       }
     }
-    return result.data;
+    return { fields: result.data, projects };
   }
 
   private received(input: InquiryInput, ctx: SubmitContext): Inquiry {
@@ -98,6 +112,12 @@ export class InquiryService {
       created_at: toRfc3339(this.options.clock.now()),
     };
   }
+}
+
+/** Who the bearer proved the sender to be (docs/design.md §4); all null for anonymous senders. */
+function provenanceOf(principal: Principal | null): Provenance {
+  if (!principal) return { credential: null, identity_type: null, subject: null };
+  return { credential: principal.credential, identity_type: principal.identityType, subject: principal.subject };
 }
 
 function recordOf(inquiry: Inquiry): InquiryRecord {

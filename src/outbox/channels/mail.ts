@@ -1,0 +1,22 @@
+import type { Mailer } from '../../mail/mailer.js';
+import { inquiryCreatedMail } from '../../mail/templates/inquiry-created.js';
+import type { OutboxRecord } from '../../store/ports/index.js';
+import type { InquiryEvent } from '../events.js';
+import { DeliveryError, type Channel } from './channel.js';
+
+/** Email to one owner per row, through the configured SMTP server. */
+export function mailChannel(mailer: Mailer, siteName: () => string): Channel {
+  return {
+    async deliver(item: OutboxRecord) {
+      const event = JSON.parse(item.payload) as InquiryEvent;
+      try {
+        await mailer.send(inquiryCreatedMail(event, item.target, siteName()));
+      } catch (error) {
+        // The SMTP answer names the problem (a refused recipient, a timeout) without secrets;
+        // RFC 5321 §4.2.1: a 5yz reply is permanent, retrying the same message cannot help.
+        const { responseCode, message } = error as { responseCode?: number; message?: string };
+        throw new DeliveryError(`${responseCode ? `SMTP ${responseCode}: ` : ''}${message ?? 'the mail server refused the message'}`.slice(0, 500), responseCode !== undefined && responseCode >= 500 && responseCode < 600);
+      }
+    },
+  };
+}

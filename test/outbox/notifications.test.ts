@@ -1,0 +1,183 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cliAgainst } from '../helpers/cli.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { eventually } from '../helpers/eventually.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { startWebhookReceiver, type TestWebhookReceiver } from '../helpers/webhook-receiver.js';
+
+const OWNERS = ['owner@studio.example', 'partner@studio.example'];
+
+function inquiry(server: TestServer, body: Record<string, unknown>, path = '/api/v1/inquiries'): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify(body) });
+}
+
+async function firstSlug(server: TestServer): Promise<{ slug: string; title: string }> {
+  const list = (await (await fetch(`${server.baseUrl}/api/v1/projects?limit=1`)).json()) as { data: { slug: string; title: string }[] };
+  return list.data[0]!;
+}
+
+function notifiedEnv(smtp: TestSmtp, receiver: TestWebhookReceiver): Record<string, string> {
+  return {
+    OWNER_EMAILS: OWNERS.join(','),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Studio notifications <hello@studio.example>',
+    WEBHOOK_URLS: receiver.url,
+    WEBHOOK_SECRET: receiver.secret,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    OUTBOX_POLL_MS: '20',
+  };
+}
+
+describe('the studio hears every inquiry: email and signed webhooks from the outbox', () => {
+  let smtp: TestSmtp;
+  let receiver: TestWebhookReceiver;
+  let server: TestServer;
+  let id: string;
+  let project: { slug: string; title: string };
+
+  before(async () => {
+    smtp = await startTestSmtp();
+    receiver = await startWebhookReceiver();
+    // Receivers check webhook-timestamp against their own clock: start ours at the real time.
+    server = await startTestServer({ env: notifiedEnv(smtp, receiver), clock: new ManualClock(Date.now()) });
+    project = await firstSlug(server);
+    const res = await inquiry(server, { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines', message: 'We would like a trip planner like yours.\nSoon, please.', project_slugs: [project.slug], budget: '40–60k EUR' });
+    assert.equal(res.status, 201);
+    id = ((await res.json()) as { id: string }).id;
+  });
+  after(async () => {
+    await server?.close();
+    await smtp?.close();
+    await receiver?.close();
+  });
+
+  it('writes one outbox row per owner and per webhook, in the inquiry\'s transaction', async () => {
+    const rows = await server.store.outbox.list({ resource: id, limit: 10 });
+    assert.deepEqual(rows.map((r) => `${r.channel}:${r.target}`).sort(), [...OWNERS.map((o) => `email:${o}`), `webhook:${receiver.url}`].sort());
+    assert.ok(rows.every((r) => r.event === 'inquiry.created' && /^msg_/.test(r.id)));
+  });
+
+  it('emails every owner: Reply-To the sender, a subject naming sender and project, a link to the inbox', async () => {
+    for (const owner of OWNERS) {
+      const { to, mail } = await smtp.next((m) => m.to.includes(owner));
+      assert.deepEqual(to, [owner], 'one message per owner');
+      assert.equal(mail.from?.value[0]?.address, 'hello@studio.example');
+      assert.equal(mail.replyTo?.value[0]?.address, 'ada@example.com', 'answering is one click');
+      assert.match(mail.subject ?? '', new RegExp(`^New inquiry from Ada Lovelace \\(Analytical Engines\\) about ${project.title}`));
+      assert.ok(mail.text?.includes(`${server.baseUrl}/admin/inquiries/${id}`), 'the text links the inbox');
+      assert.ok(mail.text?.includes('> We would like a trip planner like yours.'), 'the message is quoted');
+      assert.ok(typeof mail.html === 'string' && mail.html.includes(`href="${server.baseUrl}/admin/inquiries/${id}"`), 'an HTML part with the link');
+    }
+  });
+
+  it('posts the inquiry.created event, verified by the receiver with standardwebhooks', async () => {
+    const [delivery] = await receiver.delivered(1);
+    const event = delivery!.verified as { type: string; timestamp: string; data: { id: string; email: string; projects: { slug: string; title: string; url: string }[]; links: { inbox: string } } };
+    assert.ok(event, 'the signature verifies');
+    assert.equal(event.type, 'inquiry.created');
+    assert.equal(event.data.id, id);
+    assert.equal(event.data.email, 'ada@example.com');
+    assert.deepEqual(event.data.projects.map((p) => p.slug), [project.slug]);
+    assert.equal(event.data.links.inbox, `${server.baseUrl}/admin/inquiries/${id}`);
+    const row = (await server.store.outbox.list({ resource: id, limit: 10 })).find((r) => r.channel === 'webhook')!;
+    assert.equal(delivery!.id, row.id, 'webhook-id is the outbox row id');
+    assert.equal(delivery!.headers['content-type'], 'application/json');
+    await eventually(async () => (await server.store.outbox.get(row.id))?.state === 'delivered', { what: 'the row marked delivered' });
+  });
+
+  it('a tampered or foreign signature would not verify (the receiver really checks)', async () => {
+    const [delivery] = await receiver.delivered(1);
+    const { Webhook } = await import('standardwebhooks');
+    assert.throws(() => new Webhook(receiver.secret).verify(`${delivery!.body} `, delivery!.headers as Record<string, string>));
+  });
+
+  it('a sandbox inquiry notifies nobody: nothing is stored, nothing is sent', async () => {
+    const before = (await server.store.outbox.list({ limit: 1000 })).length;
+    const res = await inquiry(server, { name: 'Ada', email: 'ada@example.com', message: 'Rehearsing an inquiry in the sandbox.' }, '/api/v1/sandbox/inquiries');
+    assert.equal(res.status, 201);
+    assert.equal((await server.store.outbox.list({ limit: 1000 })).length, before);
+  });
+});
+
+describe('a failing receiver: retries with the same webhook-id, then a dead delivery sent again from the CLI', () => {
+  let smtp: TestSmtp;
+  let receiver: TestWebhookReceiver;
+  let server: TestServer;
+
+  before(async () => {
+    smtp = await startTestSmtp();
+    receiver = await startWebhookReceiver();
+    server = await startTestServer({ demo: false, env: { ...notifiedEnv(smtp, receiver), OWNER_EMAILS: '', SMTP_URL: '', MAIL_FROM: '' }, clock: new ManualClock(Date.now()) });
+  });
+  after(async () => {
+    await server?.close();
+    await smtp?.close();
+    await receiver?.close();
+  });
+
+  const failed = (webhookId: string, n: number) => eventually(async () => ((await server.store.outbox.get(webhookId))?.attempts ?? 0) >= n && (await server.store.outbox.get(webhookId))!.lease_until === null, { what: `attempt ${n} recorded` });
+
+  it('answers 500 three times, then 200: four attempts, one webhook-id, backoff between them', async () => {
+    receiver.answer(500, 500, 500);
+    const res = await inquiry(server, { name: 'Grace', email: 'grace@example.com', message: 'A receiver that is down for a while.' });
+    const id = ((await res.json()) as { id: string }).id;
+    const [row] = await server.store.outbox.list({ resource: id, limit: 1 });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await failed(row!.id, attempt);
+      const stored = (await server.store.outbox.get(row!.id))!;
+      assert.equal(stored.state, 'pending');
+      assert.equal(stored.last_error, 'the receiver answered 500');
+      assert.ok(stored.next_attempt_at > server.clock.now(), 'the retry waits for its backoff');
+      server.clock.advance(stored.next_attempt_at - server.clock.now());
+    }
+    const deliveries = await receiver.delivered(1);
+    assert.equal(receiver.deliveries.length, 4);
+    assert.deepEqual(new Set(receiver.deliveries.map((d) => d.id)), new Set([row!.id]), 'the same webhook-id on every attempt');
+    assert.ok(deliveries[0]!.verified);
+    await eventually(async () => (await server.store.outbox.get(row!.id))?.state === 'delivered');
+    assert.equal((await server.store.outbox.get(row!.id))!.attempts, 4);
+  });
+
+  it('gives up after about a day; `vitrine outbox retry` sends the dead delivery again', async () => {
+    receiver.answer(503, 503);
+    const res = await inquiry(server, { name: 'Edsger', email: 'edsger@example.com', message: 'A receiver that stays down for a day.' });
+    const id = ((await res.json()) as { id: string }).id;
+    const [row] = await server.store.outbox.list({ resource: id, limit: 1 });
+    await failed(row!.id, 1);
+    // A day later the next failure is the last.
+    server.clock.advance(25 * 3_600_000);
+    await eventually(async () => (await server.store.outbox.get(row!.id))?.state === 'dead', { what: 'the delivery to die' });
+    const dead = (await server.store.outbox.get(row!.id))!;
+    assert.equal(dead.last_error, 'the receiver answered 503');
+    assert.equal(dead.attempts, 2, 'a dead delivery is not tried again by itself');
+
+    receiver.deliveries.length = 0;
+    const { code, stdout } = await cliAgainst(server, ['outbox', 'retry', row!.id]);
+    assert.equal(code, 0);
+    assert.match(stdout, /queued again/);
+    await eventually(async () => (await server.store.outbox.get(row!.id))?.state === 'delivered', { what: 'the retried delivery' });
+    assert.deepEqual(receiver.deliveries.map((d) => [d.id, d.status]), [[row!.id, 200]], 'sent once more, under the same webhook-id');
+    const { stdout: listed } = await cliAgainst(server, ['outbox', 'list', '--state', 'delivered']);
+    assert.match(listed, new RegExp(`${row!.id}\\tdelivered\\twebhook`));
+  });
+});
+
+describe('no channel configured', () => {
+  it('writes no outbox row for an inquiry and says once at start that mail is off', async () => {
+    const lines: string[] = [];
+    const { Writable } = await import('node:stream');
+    const pino = (await import('pino')).default;
+    const logger = pino({ level: 'info' }, new Writable({ write: (c: Buffer, _e, done) => (lines.push(c.toString()), done()) }));
+    const server = await startTestServer({ demo: false, deps: { logger } });
+    try {
+      const res = await inquiry(server, { name: 'Ada', email: 'ada@example.com', message: 'Nobody is configured to hear this.' });
+      assert.equal(res.status, 201);
+      assert.deepEqual(await server.store.outbox.list({ limit: 10 }), []);
+      assert.equal(lines.filter((l) => l.includes('mail is off')).length, 1);
+    } finally {
+      await server.close();
+    }
+  });
+});
