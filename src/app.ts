@@ -39,6 +39,9 @@ import { createOAuth, type OAuth } from './oauth/service.js';
 import { secondsUntilReset } from './ratelimit/fixed-window.js';
 import type { Store } from './store/ports/index.js';
 import { createSqliteStore } from './store/sqlite/store.js';
+import { loadAssets, siteFor } from './pages/assets.js';
+import { registerAdminRoutes } from './http/routes/admin.js';
+import { createOwnerSide, type OwnerSide } from './wiring/owner-side.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +62,8 @@ export interface VitrineApp {
   cache: ResponseCache;
   /** this app's Prometheus registry and recorders, served at GET /metrics */
   metrics: Metrics;
+  /** owners, sign-in, sessions, owner tokens, the inbox and the delivery worker */
+  owner: OwnerSide;
   close(): Promise<void>;
 }
 
@@ -81,16 +86,26 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // One registry per app: two apps in a process (tests, multi-instance) never mix their counts.
   const metrics = createMetrics();
 
+  const assets = loadAssets();
+  const site = siteFor('Vitrine', baseUrl, assets);
+
   // Services: framework-free, shared by REST, MCP and the HTML pages.
   const idempotency = new Idempotency({ store, clock, random, ttlSeconds: config.idempotencyTtlSeconds, logger });
   const oauth = createOAuth({ config, store, clock, random, logger, idempotency });
+  // The owner side: sign-in, the inbox, and the outbox that tells owners of every inquiry.
+  const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: () => site.name });
   const inquiries = new InquiryService({
     inquiries: store.inquiries,
     idempotency,
-    existingSlugs: (slugs) => catalog.existingSlugs(slugs),
+    projectsNamed: (slugs) => catalog.named(slugs),
+    notifier: owner.notifier,
     clock,
     random,
-    onCreated: (source, sandbox) => metrics.inquiryCreated(source, sandbox),
+    onCreated: (source, sandbox) => {
+      metrics.inquiryCreated(source, sandbox);
+      // Committed: deliver its notifications now rather than at the next poll.
+      if (!sandbox) owner.worker.kick();
+    },
   });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never, router: new CachedRouter() });
@@ -145,8 +160,9 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
-  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey });
+  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, assets });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl });
+  registerAdminRoutes(app, { owner, site, store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
   app.notFound(pages.notFound(notFoundHandler(app)));
   app.onError(pages.onError(errorHandler(logger)));
@@ -160,7 +176,9 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     inquiries,
     cache,
     metrics,
+    owner,
     async close() {
+      await owner.close();
       await sandboxStore.close();
       await rateLimits.close();
     },

@@ -18,7 +18,7 @@ export interface RateLimitPolicy {
   readonly w: number;
 }
 
-export const RATE_LIMIT_POLICY_NAMES = ['reads', 'writes', 'auth', 'register', 'mcp'] as const;
+export const RATE_LIMIT_POLICY_NAMES = ['reads', 'writes', 'auth', 'register', 'mcp', 'signin'] as const;
 export type RateLimitPolicyName = (typeof RATE_LIMIT_POLICY_NAMES)[number];
 
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>> = Object.freeze({
@@ -29,6 +29,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicyName, RateLimit
   auth: { q: 300, w: 60 },
   register: { q: 60, w: 600 },
   mcp: { q: 600, w: 60 },
+  // Owner sign-in, per IP and per address: enough to mistype a code, far too few to guess one.
+  signin: { q: 10, w: 900 },
 });
 
 export interface TrustedIssuer {
@@ -45,6 +47,21 @@ export type TrustProxy =
   | { readonly kind: 'off' }
   | { readonly kind: 'hops'; readonly hops: number }
   | { readonly kind: 'cidrs'; readonly cidrs: readonly string[] };
+
+/** Where owner mail is sent through (nodemailer SMTP transport). */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL, credentials included */
+  readonly url: string;
+  /** the From of every message, e.g. `vitrine <noreply@studio.example>` */
+  readonly from: string;
+}
+
+/** Standard Webhooks endpoints told of every new inquiry. */
+export interface WebhookConfig {
+  readonly urls: readonly string[];
+  /** `whsec_…` (base64 after the prefix), as the Standard Webhooks specification defines it */
+  readonly secret: string;
+}
 
 export interface Config {
   readonly port: number;
@@ -76,6 +93,22 @@ export interface Config {
   readonly responseCache: boolean;
   /** bearer token GET /metrics requires; undefined = public (restrict it at the proxy) */
   readonly metricsToken: string | undefined;
+  /** owners named by OWNER_EMAILS (lower case); `vitrine owner add` adds more in the database */
+  readonly ownerEmails: readonly string[];
+  /** null: mail is off (no SMTP_URL) */
+  readonly mail: MailConfig | null;
+  /** null: no webhooks (no WEBHOOK_URLS) */
+  readonly webhooks: WebhookConfig | null;
+  /** deliver webhooks to private, loopback and link-local addresses too (local setups and tests) */
+  readonly webhookAllowPrivate: boolean;
+  /** how often each process looks for due deliveries */
+  readonly outboxPollMs: number;
+  /** how long one delivery attempt may take */
+  readonly outboxTimeoutMs: number;
+  /** an owner session ends after this long without a request… */
+  readonly sessionIdleMinutes: number;
+  /** …and after this long in any case */
+  readonly sessionAbsoluteHours: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +131,10 @@ const trustedIssuerSchema = z
   });
 
 const policySchema = z.object({ q: z.number().int().positive(), w: z.number().int().positive() }).strict();
+
+function blankAsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -126,6 +163,19 @@ const envSchema = z.object({
   FAST_LANE: z.enum(['true', 'false']).optional(),
   // Long enough that it cannot be guessed; it is compared as a SHA-256 digest in constant time.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The notification channels are off when unset or set empty (`SMTP_URL=` in an env file).
+  OWNER_EMAILS: blankAsUnset(z.string()),
+  SMTP_URL: blankAsUnset(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: blankAsUnset(z.string().min(3).max(300)),
+  WEBHOOK_URLS: blankAsUnset(z.string()),
+  WEBHOOK_SECRET: blankAsUnset(
+    z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'must be a Standard Webhooks secret: whsec_ followed by base64'),
+  ),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(8 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(7 * 24),
 });
 
 function fail(name: string, message: string): never {
@@ -197,6 +247,43 @@ function parseOrigins(raw: string | undefined): string[] {
   });
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function parseOwnerEmails(raw: string | undefined): string[] {
+  if (!raw) return [];
+  const emails = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const email of emails) if (!EMAIL.test(email) || email.length > 254) fail('OWNER_EMAILS', `"${email}" is not an email address`);
+  return [...new Set(emails)];
+}
+
+function parseMail(url: string | undefined, from: string | undefined, publicUrl: string): MailConfig | null {
+  if (url === undefined) {
+    if (from !== undefined) fail('MAIL_FROM', 'is set but SMTP_URL is not: set SMTP_URL to send mail');
+    return null;
+  }
+  return Object.freeze({ url, from: from ?? `vitrine <noreply@${new URL(publicUrl).hostname}>` });
+}
+
+function parseWebhooks(raw: string | undefined, secret: string | undefined): WebhookConfig | null {
+  const urls = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (urls.length === 0) {
+    if (secret !== undefined) fail('WEBHOOK_SECRET', 'is set but WEBHOOK_URLS is not');
+    return null;
+  }
+  for (const url of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return fail('WEBHOOK_URLS', `"${url}" is not a URL`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') fail('WEBHOOK_URLS', `"${url}" is not an http(s) URL`);
+    if (parsed.username || parsed.password) fail('WEBHOOK_URLS', `"${url}" carries credentials; authenticate with WEBHOOK_SECRET's signatures instead`);
+  }
+  if (secret === undefined) fail('WEBHOOK_SECRET', 'is required with WEBHOOK_URLS (a whsec_… secret; receivers verify each delivery with it)');
+  return Object.freeze({ urls: Object.freeze([...new Set(urls)]), secret });
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -233,5 +320,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mcpAllowedOrigins: Object.freeze(parseOrigins(e.MCP_ALLOWED_ORIGINS)),
     responseCache: (e.RESPONSE_CACHE ?? e.FAST_LANE ?? 'true') === 'true',
     metricsToken: e.METRICS_TOKEN,
+    ownerEmails: Object.freeze(parseOwnerEmails(e.OWNER_EMAILS)),
+    mail: parseMail(e.SMTP_URL, e.MAIL_FROM, publicUrl),
+    webhooks: parseWebhooks(e.WEBHOOK_URLS, e.WEBHOOK_SECRET),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
   });
 }

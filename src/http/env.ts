@@ -1,4 +1,5 @@
 import type { Principal } from '../model/principal.js';
+import type { OwnerSession } from '../owner/sessions.js';
 
 /** Per-request values set by middleware; the framework's view of a request. */
 export interface AppEnv {
@@ -9,5 +10,9 @@ export interface AppEnv {
     /** set by `authenticate` on routes that read a bearer; null = anonymous (no bearer presented) */
     principal: Principal | null;
     clientIp: string;
+    /** the signed-in owner (a session on /admin, an owner token on /api/v1/admin), or null */
+    owner: OwnerSession | null;
+    /** the CSRF token owner forms carry (middleware/csrf.ts) */
+    csrfToken: string;
   };
 }

@@ -19,8 +19,10 @@ function load(name: string, contentType: string): StaticAsset {
   return { body, contentType, etag: `"${digest.slice(0, 27)}"`, version: digest.slice(0, 10) };
 }
 
+export type Assets = ReadonlyMap<string, StaticAsset>;
+
 /** The site's static files, read once at start. */
-export function loadAssets(): ReadonlyMap<string, StaticAsset> {
+export function loadAssets(): Assets {
   return new Map([
     ['site.css', load('site.css', 'text/css; charset=utf-8')],
     ['favicon.svg', load('favicon.svg', 'image/svg+xml')],
@@ -28,7 +30,12 @@ export function loadAssets(): ReadonlyMap<string, StaticAsset> {
 }
 
 /** `/assets/site.css?v=…` for a known asset. */
-export function assetUrl(assets: ReadonlyMap<string, StaticAsset>, name: string): string {
+export function assetUrl(assets: Assets, name: string): string {
   const asset = assets.get(name);
   return asset ? `/assets/${name}?v=${asset.version}` : `/assets/${name}`;
+}
+
+/** What every page needs to know about the site: its name and where its assets are. */
+export function siteFor(name: string, baseUrl: string, assets: Assets): { name: string; baseUrl: string; cssHref: string; iconHref: string } {
+  return { name, baseUrl, cssHref: assetUrl(assets, 'site.css'), iconHref: assetUrl(assets, 'favicon.svg') };
 }

@@ -4,10 +4,11 @@ import { decide, windowAt, type LimitDecision } from './fixed-window.js';
 import type { RateLimitStore } from './store.js';
 
 /**
- * When the counter store fails, minting credentials stops (a broken limiter must not make free
- * keys and tokens farmable) while reading the catalog, writing and MCP keep working unmetered.
+ * When the counter store fails, minting credentials and owner sign-in stop (a broken limiter must
+ * not make free keys farmable or codes guessable) while reading the catalog, writing and MCP keep
+ * working unmetered.
  */
-export const FAIL_CLOSED_POLICIES: ReadonlySet<RateLimitPolicyName> = new Set(['register', 'auth']);
+export const FAIL_CLOSED_POLICIES: ReadonlySet<RateLimitPolicyName> = new Set(['register', 'auth', 'signin']);
 
 export type LimitOutcome =
   | { kind: 'admitted'; decision: LimitDecision }

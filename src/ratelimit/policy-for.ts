@@ -5,6 +5,8 @@ const UNMETERED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 /** Minting credentials: strict and always per IP, so free keys cannot be farmed. */
 const REGISTER_PATHS = new Set(['/oauth/register', '/api/v1/keys']);
 const AUTH_PATHS = new Set(['/oauth/token', '/oauth/claim', '/oauth/revoke']);
+/** Owner sign-in: every step that takes an address, a code or a link. */
+const SIGN_IN_PATHS = new Set(['/admin/login', '/admin/login/code', '/admin/login/link']);
 
 /** Which policy meters a request; null when it is not metered at all. */
 export function policyFor(method: string, path: string): RateLimitPolicyName | null {
@@ -13,6 +15,7 @@ export function policyFor(method: string, path: string): RateLimitPolicyName | n
   if (UNMETERED_PATHS.has(path)) return null;
   if (REGISTER_PATHS.has(path)) return 'register';
   if (AUTH_PATHS.has(path)) return 'auth';
+  if (method === 'POST' && SIGN_IN_PATHS.has(path)) return 'signin';
   if (path === '/mcp' || path.startsWith('/mcp/')) return 'mcp';
   return method === 'GET' || method === 'HEAD' ? 'reads' : 'writes';
 }

@@ -42,7 +42,7 @@ describe('vitrine CLI', () => {
     const db = join(dir, 'migrate.db');
     const first = await vitrine(db, 'migrate');
     assert.equal(first.code, 0);
-    assert.match(first.stdout, /applied 5 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets, 005_idempotency_results/);
+    assert.match(first.stdout, /applied 6 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets, 005_idempotency_results, 006_owner_side/);
     const second = await vitrine(db, 'migrate');
     assert.equal(second.code, 0);
     assert.match(second.stdout, /no migrations applied/);
@@ -131,13 +131,13 @@ describe('vitrine CLI', () => {
     const store = createStore({ kind: 'sqlite', path: db });
     await store.migrate();
     for (const [id, at] of [['inq_a', '2026-06-01T10:00:00Z'], ['inq_b', '2026-06-01T11:00:00Z']] as const) {
-      await store.inquiries.insert({ id, name: 'Ada', email: 'ada@example.com', company: null, message: 'Hello there, a project please.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: at });
+      await store.inquiries.insert({ id, name: 'Ada', email: 'ada@example.com', company: null, message: 'Hello there, a project please.', project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: at, credential: null, identity_type: null, subject: null });
     }
     await store.close();
-    const all = await vitrine(db, 'inquiries');
+    const all = await vitrine(db, 'inquiries', 'list', '--format', 'json');
     assert.equal(all.code, 0);
     assert.deepEqual(all.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['inq_b', 'inq_a']);
-    const one = await vitrine(db, 'inquiries', '--limit', '1');
+    const one = await vitrine(db, 'inquiries', '--limit', '1', '--format', 'json');
     assert.deepEqual(one.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['inq_b']);
     assert.equal((await vitrine(db, 'inquiries', '--limit', '0')).code, 2);
   });

@@ -19,6 +19,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Discovery: 'Machine-readable descriptions of the service.',
   MCP: 'The Model Context Protocol endpoint (Streamable HTTP, stateless).',
   Health: 'Liveness and readiness probes.',
+  Admin: 'The studio\'s inbox, for the studio\'s own scripts: owner API tokens only (created in /admin/tokens or with `vitrine owner token create`).',
 };
 
 /** The version field of this package, read once; package.json sits three levels above src/http/openapi and dist/http/openapi alike. */
@@ -37,6 +38,11 @@ function registerSecuritySchemes(app: OpenAPIHono<AppEnv>, baseUrl: string): voi
     type: 'http',
     scheme: 'bearer',
     description: 'RFC 6750: an access token (`vt_at_…`) from /oauth/token or /oauth/claim, or an API key (`vt_key_…`) from /api/v1/keys.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ownerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An owner API token (`vt_own_…`, scope `admin`), created in /admin/tokens or with `vitrine owner token create`. Public access tokens and API keys are refused.',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'oauth2', {
     type: 'oauth2',

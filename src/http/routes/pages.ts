@@ -7,7 +7,7 @@ import type { SubmitContext, SubmitResult } from '../../inquiries/types.js';
 import type { Clock, Random } from '../../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { allProjects } from '../../pages/all-projects.js';
-import { assetUrl, loadAssets } from '../../pages/assets.js';
+import type { Assets } from '../../pages/assets.js';
 import { hasCriteria, parseCatalogQuery } from '../../pages/catalog-query.js';
 import { FormTokens } from '../../pages/form-token.js';
 import { EMPTY_VALUES, INQUIRY_FIELDS, type InquiryErrors, type InquiryValues } from '../../pages/inquiry-form.js';
@@ -34,7 +34,8 @@ export interface PageRoutesOptions {
   publicUrl: string;
   /** HMAC key of the form tokens, shared by every instance */
   formTokenKey: Buffer;
-  siteName?: string;
+  site: Site;
+  assets: Assets;
 }
 
 /**
@@ -42,9 +43,7 @@ export interface PageRoutesOptions {
  * image placeholders and the site stylesheet. Returns the HTML error-page wrappers for app.ts.
  */
 export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutesOptions) {
-  const { catalog, publicUrl } = options;
-  const assets = loadAssets();
-  const site: Site = { name: options.siteName ?? 'Vitrine', baseUrl: publicUrl, cssHref: assetUrl(assets, 'site.css'), iconHref: assetUrl(assets, 'favicon.svg') };
+  const { catalog, publicUrl, site, assets } = options;
   const tokens = new FormTokens(options.formTokenKey, options.clock, options.random);
   const publicOrigin = new URL(publicUrl).origin;
 

@@ -1,0 +1,90 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { readCatalogFile } from '../../catalog/catalog-file.js';
+import type { ProjectInput, ProjectRecord } from '../../catalog/project.js';
+import { newId } from '../../lib/clock.js';
+import { ValidationError } from '../../lib/errors.js';
+import { createStore } from '../../store/create-store.js';
+import { UsageError, withStore, type CommandContext, type ExitCode } from '../io.js';
+
+/** The positional arguments; any option is an error (parseArgs throws ERR_PARSE_ARGS_UNKNOWN_OPTION). */
+function positionals(args: readonly string[]): string[] {
+  return parseArgs({ args: [...args], allowPositionals: true, options: {} }).positionals;
+}
+
+export const CATALOG_USAGE = `  migrate                     apply pending database migrations
+  import FILE.json            insert or update projects by slug from {"projects": [...]}
+  export [FILE.json]          write every project (published or not) in the import format`;
+
+export async function migrateCommand(ctx: CommandContext): Promise<ExitCode> {
+  if (positionals(ctx.args).length > 0) throw new UsageError('migrate takes no arguments');
+  const store = createStore(ctx.config.database);
+  try {
+    const applied = await store.migrate();
+    ctx.io.stdout.write(applied.length > 0 ? `applied ${applied.length} migration(s): ${applied.join(', ')}\n` : 'database is up to date; no migrations applied\n');
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
+  const args = positionals(ctx.args);
+  if (args.length !== 1) throw new UsageError('import needs exactly one FILE.json');
+  const path = args[0]!;
+  let projects: ProjectInput[];
+  try {
+    projects = readCatalogFile(path);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    // Every invalid field, each on its own line, so the whole file can be fixed in one pass.
+    ctx.io.stderr.write(`vitrine import: ${error.message}\n`);
+    for (const e of error.errors ?? []) ctx.io.stderr.write(`  ${e.path}: ${e.message}\n`);
+    return 1;
+  }
+  return withStore(ctx.config, async (store) => {
+    const { inserted, updated } = await store.projects.upsert(projects, ctx.clock.now(), () => newId(ctx.random, 'prj'));
+    ctx.io.stdout.write(`imported ${path}: ${inserted} inserted, ${updated} updated\n`);
+    return 0;
+  });
+}
+
+/** The import format: exactly the fields `vitrine import` accepts, nothing the API adds. */
+function toImportRecord(p: ProjectRecord): Record<string, unknown> {
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    summary: p.summary,
+    description: p.description,
+    client: p.client,
+    industry: p.industry,
+    services: p.services,
+    technologies: p.technologies,
+    tags: p.tags,
+    year: p.year,
+    featured: p.featured,
+    url: p.url,
+    images: p.images,
+    published_at: p.published_at,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
+}
+
+export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
+  const args = positionals(ctx.args);
+  if (args.length > 1) throw new UsageError('export takes at most one FILE.json');
+  const path = args[0];
+  return withStore(ctx.config, async (store) => {
+    const projects = await store.projects.exportAll();
+    const text = `${JSON.stringify({ projects: projects.map(toImportRecord) }, null, 2)}\n`;
+    if (path === undefined) {
+      ctx.io.stdout.write(text);
+    } else {
+      writeFileSync(path, text);
+      ctx.io.stderr.write(`exported ${projects.length} project(s) to ${path}\n`);
+    }
+    return 0;
+  });
+}

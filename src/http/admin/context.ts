@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { Inbox } from '../../inbox/inbox.js';
+import type { Site } from '../../pages/layout.js';
+import type { AdminFrame } from '../../pages/admin/admin-layout.js';
+import type { AppEnv } from '../env.js';
+import { sendHtml } from '../responses/html-response.js';
+
+/** What every owner page needs. */
+export interface AdminDeps {
+  site: Site;
+  inbox: Inbox;
+}
+
+/** The header of an owner page: who is signed in, the CSRF token and the unread count. */
+export async function frameOf(c: Context<AppEnv>, deps: AdminDeps): Promise<AdminFrame> {
+  const owner = c.get('owner');
+  return { site: deps.site, owner: owner?.email ?? null, csrfToken: c.get('csrfToken'), unread: owner ? (await deps.inbox.counts()).new : 0 };
+}
+
+/** Owner pages are personal and live: never cached, never shared. */
+export function sendAdminHtml(c: Context<AppEnv>, html: string, status = 200): Response {
+  return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false });
+}
+
+/** RFC 9110 §15.4.4: after a POST, a 303 to the page to show, so reload never resubmits. */
+export function seeOther(c: Context<AppEnv>, location: string): Response {
+  return c.redirect(location, 303);
+}
+
+/** Pages that need a signed-in owner send everyone else to the sign-in page. */
+export function signedIn(c: Context<AppEnv>): boolean {
+  return c.get('owner') !== null;
+}

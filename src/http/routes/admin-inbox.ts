@@ -1,0 +1,99 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
+import { csvHeader, csvRow } from '../../inbox/csv.js';
+import type { InboxFilter } from '../../inbox/inbox.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
+import { STATUS_LABELS } from '../../pages/admin/inbox.js';
+import { renderConfirmDeletePage, renderInboxPage, renderInquiryPage } from '../../pages/admin/render.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import type { AppEnv } from '../env.js';
+
+const PAGE_SIZE = 25;
+const ID = /^inq_[A-Za-z0-9_-]{1,64}$/;
+
+function statusOf(value: string | undefined): InquiryStatus | undefined {
+  return (INQUIRY_STATUSES as readonly string[]).includes(value ?? '') ? (value as InquiryStatus) : undefined;
+}
+
+function filterOf(c: Context<AppEnv>): InboxFilter & { text: string } {
+  return { status: statusOf(c.req.query('status')), text: (c.req.query('q') ?? '').trim().slice(0, 200) };
+}
+
+/** The inbox at /admin: list, inquiry pages, status changes, erasure and exports (owners only). */
+export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): void {
+  const { inbox } = deps;
+  const guard = (c: Context<AppEnv>) => (signedIn(c) ? null : seeOther(c, '/admin/login'));
+  const inquiryId = (c: Context<AppEnv>) => {
+    const id = c.req.param('id') ?? '';
+    if (!ID.test(id)) throw new NotFoundError(`No inquiry has the id "${id}".`);
+    return id;
+  };
+
+  app.get('/admin', async (c) => {
+    const away = guard(c);
+    if (away) return away;
+    const filter = filterOf(c);
+    const cursor = c.req.query('cursor');
+    const page = await inbox.list(filter, cursor, PAGE_SIZE).catch((error: unknown) => {
+      // A stale or hand-edited cursor shows the first page rather than an error.
+      if (error instanceof ValidationError && cursor) return inbox.list(filter, undefined, PAGE_SIZE);
+      throw error;
+    });
+    const notice = c.req.query('deleted') === '1' ? 'The inquiry was deleted for good.' : undefined;
+    const frame = await frameOf(c, deps);
+    return sendAdminHtml(c, renderInboxPage({ ...frame, items: page.items, counts: await inbox.counts(), status: filter.status, text: filter.text, nextCursor: page.next_cursor, continued: cursor !== undefined, notice }));
+  });
+
+  app.get('/admin/inquiries/:id', async (c) => {
+    const away = guard(c);
+    if (away) return away;
+    const inquiry = await inbox.open(inquiryId(c));
+    const changed = statusOf(c.req.query('marked'));
+    return sendAdminHtml(c, renderInquiryPage({ ...(await frameOf(c, deps)), inquiry, notice: changed ? `Marked ${STATUS_LABELS[changed].toLowerCase()}.` : undefined }));
+  });
+
+  app.post('/admin/inquiries/:id/status', async (c) => {
+    const away = guard(c);
+    if (away) return away;
+    const id = inquiryId(c);
+    const status = statusOf(String((await c.req.parseBody()).status ?? ''));
+    if (!status) throw new ValidationError('Choose a status.', [{ path: 'status', message: `must be one of ${INQUIRY_STATUSES.join(', ')}` }]);
+    await inbox.setStatus(id, status);
+    return seeOther(c, `/admin/inquiries/${id}?marked=${status}`);
+  });
+
+  app.get('/admin/inquiries/:id/delete', async (c) => {
+    const away = guard(c);
+    if (away) return away;
+    return sendAdminHtml(c, renderConfirmDeletePage({ ...(await frameOf(c, deps)), inquiry: await inbox.get(inquiryId(c)) }));
+  });
+
+  app.post('/admin/inquiries/:id/delete', async (c) => {
+    const away = guard(c);
+    if (away) return away;
+    await inbox.erase(inquiryId(c));
+    return seeOther(c, '/admin?deleted=1');
+  });
+
+  for (const format of ['csv', 'json'] as const) {
+    app.get(`/admin/export.${format}`, (c) => {
+      const away = guard(c);
+      if (away) return away;
+      const filter = filterOf(c);
+      c.header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json');
+      c.header('content-disposition', `attachment; filename="inquiries.${format}"`);
+      c.header('cache-control', 'no-store');
+      return stream(c, async (out) => {
+        let first = true;
+        await out.write(format === 'csv' ? csvHeader() : '[');
+        for await (const entry of inbox.export(filter)) {
+          await out.write(format === 'csv' ? csvRow(entry) : `${first ? '' : ','}\n${JSON.stringify(entry)}`);
+          first = false;
+        }
+        if (format === 'json') await out.write('\n]\n');
+      });
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { LoginLinks } from '../../owner/login-links.js';
+import { CODE_MINUTES, type SignIn } from '../../owner/sign-in.js';
+import type { Sessions } from '../../owner/sessions.js';
+import { renderCodePage, renderEmailPage, renderLinkPage } from '../../pages/admin/render.js';
+import { frameOf, seeOther, sendAdminHtml, type AdminDeps } from '../admin/context.js';
+import type { AppEnv } from '../env.js';
+import { clearSessionCookie, sessionIdOf, setSessionCookie, type SessionCookie } from '../middleware/owner-session.js';
+
+export interface SignInRouteOptions extends AdminDeps {
+  signIn: SignIn;
+  loginLinks: LoginLinks;
+  sessions: Sessions;
+  cookie: SessionCookie;
+  /** the per-address limit on sign-in attempts (the per-IP one is the `signin` rate-limit policy) */
+  limitAddress(email: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+}
+
+/** One message for every failure, so a wrong, expired or exhausted code and a non-owner look alike. */
+const CODE_FAILED = `That code did not work. A code works once, for ${CODE_MINUTES} minutes and five tries; ask for a new one if it has expired.`;
+
+function field(body: Record<string, unknown>, name: string, max: number): string {
+  const value = body[name];
+  return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+/** /admin/login: an emailed one-time code, or a CLI login link; /admin/logout ends the session. */
+export function registerSignInRoutes(app: OpenAPIHono<AppEnv>, options: SignInRouteOptions): void {
+  const { signIn, sessions, cookie } = options;
+  const page = async (c: Context<AppEnv>, render: (frame: Awaited<ReturnType<typeof frameOf>>) => string, status = 200) => sendAdminHtml(c, render(await frameOf(c, options)), status);
+  const tooMany = (c: Context<AppEnv>, email: string, seconds: number) =>
+    page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email, error: `Too many sign-in attempts for this address. Try again in ${Math.ceil(seconds / 60)} minutes.` }), 429);
+
+  const startSession = async (c: Context<AppEnv>, email: string) => {
+    const { id, maxAgeSeconds } = await sessions.start(email);
+    setSessionCookie(c, cookie, id, maxAgeSeconds);
+    return seeOther(c, '/admin');
+  };
+
+  app.get('/admin/login', (c) => (c.get('owner') ? seeOther(c, '/admin') : page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email: '' }))));
+
+  app.post('/admin/login', async (c) => {
+    const email = field(await c.req.parseBody(), 'email', 254);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      return page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email, error: 'Enter an email address, like name@example.com.' }), 422);
+    }
+    const limited = await options.limitAddress(email);
+    if (!limited.ok) return tooMany(c, email, limited.retryAfterSeconds);
+    await signIn.requestCode(email);
+    return page(c, (f) => renderCodePage({ site: f.site, csrfToken: f.csrfToken, email, validMinutes: CODE_MINUTES }));
+  });
+
+  app.post('/admin/login/code', async (c) => {
+    const body = await c.req.parseBody();
+    const email = field(body, 'email', 254);
+    const code = field(body, 'code', 12).replace(/\s+/g, '');
+    const limited = await options.limitAddress(email);
+    if (!limited.ok) return tooMany(c, email, limited.retryAfterSeconds);
+    const check = await signIn.checkCode(email, code);
+    if (!check.ok) return page(c, (f) => renderCodePage({ site: f.site, csrfToken: f.csrfToken, email, validMinutes: CODE_MINUTES, error: CODE_FAILED }), 422);
+    return startSession(c, check.email);
+  });
+
+  app.get('/admin/login/link', (c) => page(c, (f) => renderLinkPage({ site: f.site, csrfToken: f.csrfToken, token: (c.req.query('token') ?? '').slice(0, 100) })));
+
+  app.post('/admin/login/link', async (c) => {
+    const email = await options.loginLinks.consume(field(await c.req.parseBody(), 'token', 100));
+    if (email === null) return page(c, (f) => renderLinkPage({ site: f.site, csrfToken: f.csrfToken, token: '', error: 'This sign-in link has been used or has expired.' }), 410);
+    return startSession(c, email);
+  });
+
+  app.post('/admin/logout', async (c) => {
+    await sessions.end(sessionIdOf(c, cookie));
+    clearSessionCookie(c, cookie);
+    return seeOther(c, '/admin/login');
+  });
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Clock } from '../../lib/clock.js';
+import type { Random } from '../../lib/clock.js';
+import type { Site } from '../../pages/layout.js';
+import { renderErrorPage } from '../../pages/render.js';
+import type { RateLimiter } from '../../ratelimit/limiter.js';
+import type { Store } from '../../store/ports/index.js';
+import type { OwnerSide } from '../../wiring/owner-side.js';
+import { sendAdminHtml } from '../admin/context.js';
+import type { AppEnv } from '../env.js';
+import { csrf } from '../middleware/csrf.js';
+import { ownerSession, sessionCookie } from '../middleware/owner-session.js';
+import { registerAdminApi } from './admin-api.js';
+import { registerDeliveryRoutes } from './admin-deliveries.js';
+import { registerInboxRoutes } from './admin-inbox.js';
+import { registerSignInRoutes } from './admin-sign-in.js';
+import { registerTokenRoutes } from './admin-tokens.js';
+
+export interface AdminRouteOptions {
+  owner: OwnerSide;
+  site: Site;
+  store: Store;
+  clock: Clock;
+  random: Random;
+  /** the rate limiter (null when limits are off): sign-in attempts are also limited per address */
+  limiter: RateLimiter | null;
+  channels: { mail: boolean; webhooks: number };
+}
+
+/** Everything under /admin (session cookie, CSRF on every form) and the token-authenticated admin API. */
+export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRouteOptions): void {
+  const { owner, site, limiter } = options;
+  const https = site.baseUrl.startsWith('https:');
+  const cookie = sessionCookie(https);
+  const guardForms = csrf({ key: owner.csrfKey, random: options.random, https, origin: new URL(site.baseUrl).origin, refuse: (c) => sendAdminHtml(c, renderErrorPage(site, 403, c.get('requestId')), 403) });
+  const resolveOwner = ownerSession(owner.sessions, cookie);
+  for (const path of ['/admin', '/admin/*']) {
+    app.use(path, guardForms);
+    app.use(path, resolveOwner);
+  }
+  const deps = { site, inbox: owner.inbox };
+
+  registerSignInRoutes(app, {
+    ...deps,
+    signIn: owner.signIn,
+    loginLinks: owner.loginLinks,
+    sessions: owner.sessions,
+    cookie,
+    async limitAddress(email) {
+      if (!limiter) return { ok: true };
+      // The address is hashed so the counters (Redis, PostgreSQL) hold no email addresses.
+      const key = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+      const outcome = await limiter.check('signin', `email:${key}`);
+      if (outcome.kind === 'limited') return { ok: false, retryAfterSeconds: outcome.decision.resetSeconds };
+      if (outcome.kind === 'unavailable') return { ok: false, retryAfterSeconds: 60 };
+      return { ok: true };
+    },
+  });
+  registerInboxRoutes(app, deps);
+  registerTokenRoutes(app, { ...deps, tokens: owner.tokens });
+  registerDeliveryRoutes(app, { ...deps, store: options.store, worker: owner.worker, clock: options.clock, channels: options.channels });
+  registerAdminApi(app, { inbox: owner.inbox, tokens: owner.tokens });
+}

@@ -1,0 +1,84 @@
+import type { Child, FC } from 'hono/jsx';
+import type { Site } from '../layout.js';
+
+export interface AdminFrame {
+  site: Site;
+  /** the signed-in owner, or null on the sign-in pages */
+  owner: string | null;
+  csrfToken: string;
+  /** how many inquiries are still new, shown in the header */
+  unread?: number;
+  current?: 'inbox' | 'deliveries' | 'tokens' | undefined;
+}
+
+export interface AdminLayoutProps extends AdminFrame {
+  title: string;
+  children?: Child;
+}
+
+/** The hidden field every owner form carries (middleware/csrf.ts). */
+export const CsrfField: FC<{ token: string }> = ({ token }) => <input type="hidden" name="_csrf" value={token} />;
+
+/**
+ * The owner's pages: the public site's design, its own header (inbox with the unread count,
+ * deliveries, API tokens, sign out) and nothing for search engines.
+ */
+export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unread, current, title, children }) => (
+  <html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="robots" content="noindex, nofollow" />
+      {/* Fetch §3.1: forms name their real origin for the CSRF check under Referrer-Policy: no-referrer. */}
+      <meta name="referrer" content="same-origin" />
+      <title>{`${title} — ${site.name} admin`}</title>
+      <link rel="stylesheet" href={site.cssHref} />
+      <link rel="icon" href={site.iconHref} type="image/svg+xml" />
+    </head>
+    <body class="admin">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="site-header">
+        <div class="wrap">
+          <a class="brand" href={owner ? '/admin' : '/'}>
+            {site.name}
+            <span aria-hidden="true">.</span> <span class="brand-note">admin</span>
+          </a>
+          {owner ? (
+            <nav class="site-nav" aria-label="Admin">
+              <ul>
+                <li>
+                  <a href="/admin" aria-current={current === 'inbox' ? 'page' : undefined}>
+                    Inbox{unread ? <span class="count-badge"> {unread} new</span> : null}
+                  </a>
+                </li>
+                <li>
+                  <a href="/admin/deliveries" aria-current={current === 'deliveries' ? 'page' : undefined}>
+                    Deliveries
+                  </a>
+                </li>
+                <li>
+                  <a href="/admin/tokens" aria-current={current === 'tokens' ? 'page' : undefined}>
+                    API tokens
+                  </a>
+                </li>
+                <li>
+                  <form method="post" action="/admin/logout" class="inline-form">
+                    <CsrfField token={csrfToken} />
+                    <button type="submit" class="button secondary small">
+                      Sign out <span class="visually-hidden">{owner}</span>
+                    </button>
+                  </form>
+                </li>
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" tabindex={-1}>
+        <div class="wrap admin-page">{children}</div>
+      </main>
+    </body>
+  </html>
+);

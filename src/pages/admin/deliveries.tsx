@@ -1,0 +1,93 @@
+import type { FC } from 'hono/jsx';
+import type { OutboxRecord, OutboxState } from '../../store/ports/index.js';
+import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { when } from './inbox.js';
+
+export interface DeliveriesView extends AdminFrame {
+  deliveries: OutboxRecord[];
+  state: OutboxState | undefined;
+  /** what is configured, to explain an empty list */
+  channels: { mail: boolean; webhooks: number };
+  notice?: string | undefined;
+}
+
+const STATES: Record<OutboxState, string> = { pending: 'Pending', delivered: 'Delivered', dead: 'Gave up' };
+const at = (ms: number | null) => (ms === null ? '—' : when(new Date(ms).toISOString()));
+
+export const DeliveriesPage: FC<DeliveriesView> = (view) => {
+  const { deliveries, state, channels, notice, csrfToken } = view;
+  return (
+    <AdminLayout {...view} current="deliveries" title="Deliveries">
+      <h1>Deliveries</h1>
+      <p class="lead">
+        Every notification of a new inquiry: {channels.mail ? 'an email to each owner' : 'email is off (set SMTP_URL)'}, and{' '}
+        {channels.webhooks > 0 ? `${channels.webhooks} webhook endpoint${channels.webhooks > 1 ? 's' : ''}` : 'no webhooks (set WEBHOOK_URLS)'}. Failed deliveries are retried for about a day.
+      </p>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <nav class="status-tabs" aria-label="By state">
+        <ul>
+          <li>
+            <a href="/admin/deliveries" aria-current={state === undefined ? 'page' : undefined}>
+              All
+            </a>
+          </li>
+          {(['pending', 'delivered', 'dead'] as const).map((s) => (
+            <li>
+              <a href={`/admin/deliveries?state=${s}`} aria-current={state === s ? 'page' : undefined}>
+                {STATES[s]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {deliveries.length === 0 ? (
+        <p class="empty">No deliveries{state ? ` in this state` : ' yet'}.</p>
+      ) : (
+        <table class="inbox">
+          <caption class="visually-hidden">Notification deliveries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">To</th>
+              <th scope="col">About</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.map((d) => (
+              <tr>
+                <td>
+                  {d.channel === 'email' ? 'Email to ' : 'Webhook to '}
+                  {d.target}
+                  <span class="sub">{d.id}</span>
+                </td>
+                <td>{d.resource ? <a href={`/admin/inquiries/${d.resource}`}>{d.resource}</a> : d.event}</td>
+                <td>
+                  {d.attempts} <span class="sub">last {at(d.last_attempt_at)}</span>
+                </td>
+                <td>{d.last_error ?? '—'}</td>
+                <td>
+                  {STATES[d.state]}
+                  {d.state === 'delivered' ? <span class="sub">{at(d.delivered_at)}</span> : null}
+                  {d.state !== 'delivered' ? (
+                    <form method="post" action={`/admin/deliveries/${d.id}/retry`} class="inline-form">
+                      <CsrfField token={csrfToken} />
+                      <button type="submit" class="button secondary small">
+                        Send again <span class="visually-hidden">{d.id}</span>
+                      </button>
+                    </form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </AdminLayout>
+  );
+};

@@ -1,0 +1,150 @@
+import type { FC } from 'hono/jsx';
+import { describeSender } from '../../inbox/sender.js';
+import type { InboxEntry } from '../../inbox/inbox.js';
+import { INQUIRY_STATUSES } from '../../model/inquiry.js';
+import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { STATUS_LABELS, when } from './inbox.js';
+
+export interface InquiryView extends AdminFrame {
+  inquiry: InboxEntry;
+  notice?: string | undefined;
+}
+
+const SOURCES = { web: 'The inquiry form on the site', api: 'The REST API', mcp: 'An MCP agent (submit_inquiry)' } as const;
+
+/** A `mailto:` answer with the subject and the quoted message filled in (RFC 6068). */
+export function replyLink(inquiry: InboxEntry, siteName: string): string {
+  const quoted = inquiry.message.split('\n').map((line) => `> ${line}`).join('\n');
+  const subject = `Re: your inquiry to ${siteName}`;
+  const body = `Hello ${inquiry.name},\n\n\n\nOn ${when(inquiry.created_at)} you wrote:\n${quoted}\n`;
+  return `mailto:${encodeURIComponent(inquiry.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+export const InquiryPage: FC<InquiryView> = (view) => {
+  const { inquiry, notice, site, csrfToken } = view;
+  const named = new Set(inquiry.projects.map((p) => p.slug));
+  const unpublished = inquiry.project_slugs.filter((slug) => !named.has(slug));
+  return (
+    <AdminLayout {...view} current="inbox" title={`Inquiry from ${inquiry.name}`}>
+      <p class="crumbs">
+        <a href="/admin">Inbox</a>
+      </p>
+      <div class="section-head">
+        <h1>{inquiry.name}</h1>
+        <p>
+          <span class={`status status-${inquiry.status}`}>{STATUS_LABELS[inquiry.status]}</span>
+        </p>
+      </div>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <div class="project-grid">
+        <div>
+          <h2 class="visually-hidden">Message</h2>
+          <blockquote class="message">{inquiry.message}</blockquote>
+          <div class="actions">
+            <a class="button" href={replyLink(inquiry, site.name)}>
+              Reply by email
+            </a>
+            <form method="post" action={`/admin/inquiries/${inquiry.id}/status`} class="status-form">
+              <CsrfField token={csrfToken} />
+              <fieldset>
+                <legend>Mark as</legend>
+                {INQUIRY_STATUSES.filter((s) => s !== inquiry.status).map((s) => (
+                  <button type="submit" name="status" value={s} class="button secondary small">
+                    {STATUS_LABELS[s]}
+                  </button>
+                ))}
+              </fieldset>
+            </form>
+            <a class="danger-link" href={`/admin/inquiries/${inquiry.id}/delete`}>
+              Delete for good…
+            </a>
+          </div>
+        </div>
+        <aside class="facts" aria-labelledby="facts-title">
+          <h2 id="facts-title">Details</h2>
+          <dl>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
+            </dd>
+            {inquiry.company ? (
+              <>
+                <dt>Company</dt>
+                <dd>{inquiry.company}</dd>
+              </>
+            ) : null}
+            {inquiry.project_slugs.length > 0 ? (
+              <>
+                <dt>About</dt>
+                <dd>
+                  <ul class="plain">
+                    {inquiry.projects.map((p) => (
+                      <li>
+                        <a href={p.url}>{p.title}</a>
+                      </li>
+                    ))}
+                    {unpublished.map((slug) => (
+                      <li>
+                        {slug} <span class="sub">(no longer published)</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+            {inquiry.budget ? (
+              <>
+                <dt>Budget</dt>
+                <dd>{inquiry.budget}</dd>
+              </>
+            ) : null}
+            {inquiry.timeline ? (
+              <>
+                <dt>Timeline</dt>
+                <dd>{inquiry.timeline}</dd>
+              </>
+            ) : null}
+            <dt>Received</dt>
+            <dd>
+              <time datetime={inquiry.created_at}>{when(inquiry.created_at)}</time>
+            </dd>
+            <dt>Sent through</dt>
+            <dd>{SOURCES[inquiry.source]}</dd>
+            <dt>Sent by</dt>
+            <dd>{describeSender(inquiry.sender)}</dd>
+            <dt>Reference</dt>
+            <dd>
+              <code>{inquiry.id}</code>
+            </dd>
+          </dl>
+        </aside>
+      </div>
+    </AdminLayout>
+  );
+};
+
+export const ConfirmDeletePage: FC<InquiryView> = (view) => {
+  const { inquiry, csrfToken } = view;
+  return (
+    <AdminLayout {...view} current="inbox" title="Delete an inquiry">
+      <div class="narrow">
+        <h1>Delete this inquiry for good?</h1>
+        <p>
+          The inquiry from <strong>{inquiry.name}</strong> ({inquiry.email}), received {when(inquiry.created_at)}, is removed with everything kept about it: its
+          notifications not yet delivered and the record that answers retries of it. This cannot be undone.
+        </p>
+        <form method="post" action={`/admin/inquiries/${inquiry.id}/delete`} class="actions">
+          <CsrfField token={csrfToken} />
+          <button type="submit" class="button danger">
+            Delete for good
+          </button>
+          <a href={`/admin/inquiries/${inquiry.id}`}>Keep it</a>
+        </form>
+      </div>
+    </AdminLayout>
+  );
+};

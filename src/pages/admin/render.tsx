@@ -1,0 +1,18 @@
+import { renderDocument } from '../layout.js';
+import { DeliveriesPage, type DeliveriesView } from './deliveries.js';
+import { InboxPage, type InboxView } from './inbox.js';
+import { ConfirmDeletePage, InquiryPage, type InquiryView } from './inquiry.js';
+import { CodePage, EmailPage, LinkPage } from './sign-in.js';
+import { TokensPage, type TokensView } from './tokens.js';
+
+type Props<C> = C extends (props: infer P) => unknown ? P : never;
+
+/** The owner pages as whole HTML documents: the HTTP layer needs nothing from JSX. */
+export const renderEmailPage = (view: Props<typeof EmailPage>): string => renderDocument(<EmailPage {...view} />);
+export const renderCodePage = (view: Props<typeof CodePage>): string => renderDocument(<CodePage {...view} />);
+export const renderLinkPage = (view: Props<typeof LinkPage>): string => renderDocument(<LinkPage {...view} />);
+export const renderInboxPage = (view: InboxView): string => renderDocument(<InboxPage {...view} />);
+export const renderInquiryPage = (view: InquiryView): string => renderDocument(<InquiryPage {...view} />);
+export const renderConfirmDeletePage = (view: InquiryView): string => renderDocument(<ConfirmDeletePage {...view} />);
+export const renderTokensPage = (view: TokensView): string => renderDocument(<TokensPage {...view} />);
+export const renderDeliveriesPage = (view: DeliveriesView): string => renderDocument(<DeliveriesPage {...view} />);

@@ -1,0 +1,99 @@
+import type { FC } from 'hono/jsx';
+import type { Site } from '../layout.js';
+import { AdminLayout, CsrfField } from './admin-layout.js';
+
+interface SignInBase {
+  site: Site;
+  csrfToken: string;
+  notice?: string | undefined;
+  error?: string | undefined;
+}
+
+const Messages: FC<{ notice?: string | undefined; error?: string | undefined }> = ({ notice, error }) => (
+  <>
+    {error ? (
+      <div class="error-summary" role="alert">
+        <p>{error}</p>
+      </div>
+    ) : null}
+    {notice ? (
+      <p class="notice" role="status">
+        {notice}
+      </p>
+    ) : null}
+  </>
+);
+
+/** Step 1: an owner's email address. */
+export const EmailPage: FC<SignInBase & { email: string }> = ({ site, csrfToken, notice, error, email }) => (
+  <AdminLayout site={site} owner={null} csrfToken={csrfToken} title="Sign in">
+    <div class="narrow">
+      <h1>Sign in</h1>
+      <Messages notice={notice} error={error} />
+      <form class="form" method="post" action="/admin/login">
+        <CsrfField token={csrfToken} />
+        <div class="field">
+          <label for="email">Your email address</label>
+          <span class="hint" id="email-hint">
+            We email owners a six-digit code. There is no password.
+          </span>
+          <input id="email" name="email" type="email" autocomplete="email" required maxlength={254} value={email} aria-describedby="email-hint" />
+        </div>
+        <button class="button" type="submit">
+          Email me a code
+        </button>
+      </form>
+    </div>
+  </AdminLayout>
+);
+
+/** Step 2: the code. The same page for every address, owner or not. */
+export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> = ({ site, csrfToken, notice, error, email, validMinutes }) => (
+  <AdminLayout site={site} owner={null} csrfToken={csrfToken} title={error ? 'Error: enter your code' : 'Enter your code'}>
+    <div class="narrow">
+      <h1>Check your email</h1>
+      <Messages notice={notice} error={error} />
+      <p>
+        If <strong>{email}</strong> belongs to an owner of {site.name}, a six-digit code is on its way. It works once, for {validMinutes} minutes.
+      </p>
+      <form class="form" method="post" action="/admin/login/code">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="email" value={email} />
+        <div class="field">
+          <label for="code">Six-digit code</label>
+          <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength={6} required aria-invalid={error ? 'true' : undefined} />
+        </div>
+        <button class="button" type="submit">
+          Sign in
+        </button>
+      </form>
+      <p>
+        <a href="/admin/login">Use another address or ask for a new code</a>
+      </p>
+    </div>
+  </AdminLayout>
+);
+
+/** A login link: a button, so that link scanners fetching the URL do not use it up. */
+export const LinkPage: FC<SignInBase & { token: string }> = ({ site, csrfToken, error, token }) => (
+  <AdminLayout site={site} owner={null} csrfToken={csrfToken} title="Sign in with a link">
+    <div class="narrow">
+      <h1>Sign in with a link</h1>
+      <Messages error={error} />
+      {error ? (
+        <p>
+          <a href="/admin/login">Sign in with an emailed code</a>, or print a new link with <code>vitrine owner login-link EMAIL</code>.
+        </p>
+      ) : (
+        <form class="form" method="post" action="/admin/login/link">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="token" value={token} />
+          <p>This link signs you in once and then stops working.</p>
+          <button class="button" type="submit">
+            Sign in
+          </button>
+        </form>
+      )}
+    </div>
+  </AdminLayout>
+);

@@ -1,0 +1,100 @@
+import type { FC } from 'hono/jsx';
+import type { OwnerTokenView } from '../../owner/owner-tokens.js';
+import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { when } from './inbox.js';
+
+export interface TokensView extends AdminFrame {
+  tokens: OwnerTokenView[];
+  /** a token just created: shown this once */
+  created?: { name: string; token: string } | undefined;
+  error?: string | undefined;
+  notice?: string | undefined;
+}
+
+const at = (ms: number | null) => (ms === null ? '—' : when(new Date(ms).toISOString()));
+
+export const TokensPage: FC<TokensView> = (view) => {
+  const { tokens, created, error, notice, csrfToken } = view;
+  return (
+    <AdminLayout {...view} current="tokens" title="API tokens">
+      <h1>API tokens</h1>
+      <p class="lead">
+        Owner API tokens open the admin API (<code>/api/v1/admin/inquiries</code>) for scripts and integrations. They never work on the public API, and are
+        never handed out by the public OAuth server.
+      </p>
+      {created ? (
+        <div class="notice" role="status">
+          <p>
+            The token <strong>{created.name}</strong> was created. Copy it now: it is shown this once and stored only as a hash.
+          </p>
+          <p>
+            <code class="secret">{created.token}</code>
+          </p>
+        </div>
+      ) : null}
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <div class="error-summary" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      <form class="form inline" method="post" action="/admin/tokens">
+        <CsrfField token={csrfToken} />
+        <div class="field">
+          <label for="name">Name of a new token</label>
+          <span class="hint" id="name-hint">
+            What uses it, e.g. “CRM sync”.
+          </span>
+          <input id="name" name="name" type="text" required maxlength={100} aria-describedby="name-hint" />
+        </div>
+        <button class="button" type="submit">
+          Create token
+        </button>
+      </form>
+      {tokens.length === 0 ? (
+        <p class="empty">No tokens yet.</p>
+      ) : (
+        <table class="inbox">
+          <caption class="visually-hidden">Owner API tokens</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((t) => (
+              <tr>
+                <td>
+                  {t.name} <span class="sub">{t.id}</span>
+                </td>
+                <td>{t.email}</td>
+                <td>{at(t.created_at)}</td>
+                <td>{at(t.last_used_at)}</td>
+                <td>
+                  {t.revoked_at === null ? (
+                    <form method="post" action={`/admin/tokens/${t.id}/revoke`} class="inline-form">
+                      <CsrfField token={csrfToken} />
+                      <button type="submit" class="button secondary small">
+                        Revoke <span class="visually-hidden">{t.name}</span>
+                      </button>
+                    </form>
+                  ) : (
+                    `Revoked ${at(t.revoked_at)}`
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </AdminLayout>
+  );
+};

@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { CatalogService } from '../catalog/service.js';
+import type { Config } from '../config.js';
+import { Inbox } from '../inbox/inbox.js';
+import type { Clock, Random } from '../lib/clock.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createSmtpMailer } from '../mail/smtp-mailer.js';
+import { signInCodeMail } from '../mail/templates/sign-in-code.js';
+import type { Channel } from '../outbox/channels/channel.js';
+import { mailChannel } from '../outbox/channels/mail.js';
+import { webhookChannel } from '../outbox/channels/webhook.js';
+import { InquiryNotifier } from '../outbox/notifier.js';
+import { DeliveryWorker } from '../outbox/worker.js';
+import { LoginLinks } from '../owner/login-links.js';
+import { OwnerTokens } from '../owner/owner-tokens.js';
+import { Owners } from '../owner/owners.js';
+import { Sessions } from '../owner/sessions.js';
+import { CODE_MINUTES, SignIn } from '../owner/sign-in.js';
+import type { OutboxChannel, Store } from '../store/ports/index.js';
+
+export interface OwnerSideDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  random: Random;
+  logger: Logger;
+  catalog: CatalogService;
+  siteName: () => string;
+}
+
+/** The owner side's services: who owns the studio, how they sign in, the inbox and the outbox. */
+export interface OwnerSide {
+  owners: Owners;
+  signIn: SignIn;
+  loginLinks: LoginLinks;
+  sessions: Sessions;
+  tokens: OwnerTokens;
+  inbox: Inbox;
+  notifier: InquiryNotifier;
+  worker: DeliveryWorker;
+  /** keys shared by every instance (app_secrets) */
+  csrfKey: Buffer;
+  close(): Promise<void>;
+}
+
+async function sharedKey(store: Store, name: string, random: Random, clock: Clock): Promise<Buffer> {
+  return Buffer.from(await store.secrets.getOrCreate(name, () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
+}
+
+/** Wires the owner side (src/owner, src/inbox, src/outbox, src/mail) from configuration. */
+export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
+  const { config, store, clock, random, logger, catalog, siteName } = deps;
+  const baseUrl = config.publicUrl;
+  const owners = new Owners(store.owners, config.ownerEmails, clock);
+  const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail, config.outboxTimeoutMs) : null;
+  if (!mailer) logger.info('mail is off (no SMTP_URL): owners get no inquiry emails and no sign-in codes; use `vitrine owner login-link EMAIL` to sign in');
+
+  const signIn = new SignIn({
+    stores: store,
+    owners,
+    codeKey: await sharedKey(store, 'sign_in_code_hmac', random, clock),
+    clock,
+    random,
+    logger,
+    sendCode: mailer ? (email, code) => mailer.send(signInCodeMail(email, code, siteName(), CODE_MINUTES, `${baseUrl}/admin/login`)) : null,
+  });
+  const loginLinks = new LoginLinks(store.loginLinks, owners, clock, random);
+  const sessions = new Sessions({ store: store.sessions, owners, clock, random, idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 });
+  const tokens = new OwnerTokens(store.ownerTokens, owners, clock, random);
+  const inbox = new Inbox({ store, clock, projectsNamed: (slugs) => catalog.named(slugs) });
+  const notifier = new InquiryNotifier({ mail: mailer !== null, webhookUrls: config.webhooks?.urls ?? [], configuredOwners: config.ownerEmails, baseUrl, clock, random });
+
+  const channels: Partial<Record<OutboxChannel, Channel>> = {};
+  if (mailer) channels.email = mailChannel(mailer, siteName);
+  if (config.webhooks) {
+    channels.webhook = webhookChannel({ secret: config.webhooks.secret, timeoutMs: config.outboxTimeoutMs, allowPrivate: config.webhookAllowPrivate, nowSeconds: () => Math.floor(clock.now() / 1000) });
+  }
+  const worker = new DeliveryWorker({ store, channels, clock, random, logger, pollMs: config.outboxPollMs, timeoutMs: config.outboxTimeoutMs });
+  worker.start();
+
+  return {
+    owners,
+    signIn,
+    loginLinks,
+    sessions,
+    tokens,
+    inbox,
+    notifier,
+    worker,
+    csrfKey: await sharedKey(store, 'csrf_hmac', random, clock),
+    async close() {
+      await worker.stop();
+      mailer?.close();
+    },
+  };
+}
