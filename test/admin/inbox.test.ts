@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FormClient } from '../helpers/form-client.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { codeOf, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { agentToken } from '../helpers/tokens.js';
+
+const OWNER = 'owner@studio.example';
+
+describe('the inbox at /admin', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let owner: FormClient;
+  let project: { slug: string; title: string };
+
+  const inquire = async (fields: Record<string, unknown>, bearer?: string) => {
+    server.clock.advance(1000);
+    const res = await fetch(`${server.baseUrl}/api/v1/inquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      body: JSON.stringify({ message: 'We would like to talk about a new project.', ...fields }),
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    return ((await res.json()) as { id: string }).id;
+  };
+  const idsOn = (html: string) => [...html.matchAll(/href="\/admin\/inquiries\/(inq_[^"/]+)"/g)].map((m) => m[1]!);
+
+  before(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer({ env: { OWNER_EMAILS: OWNER, SMTP_URL: smtp.url, RATE_LIMITS_ENABLED: 'false' } });
+    project = ((await (await fetch(`${server.baseUrl}/api/v1/projects?limit=1`)).json()) as { data: { slug: string; title: string }[] }).data[0]!;
+    owner = new FormClient(server.baseUrl);
+    await owner.get('/admin/login');
+    const seen = smtp.messages.length;
+    await owner.post('/admin/login', { email: OWNER });
+    const code = codeOf(await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(OWNER)));
+    assert.equal((await owner.post('/admin/login/code', { email: OWNER, code })).status, 303);
+  });
+  after(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('shows each field of an inquiry, escaped, with the project linked, where it came from and who sent it; opening it marks it read', async () => {
+    const { token, clientId } = await agentToken(server.baseUrl);
+    const id = await inquire(
+      { name: 'Ada <script>alert(1)</script>', email: 'ada@client.example', company: 'Analytical & Co', budget: '€40k', timeline: 'Q3', message: 'Line one\n<b>not bold</b>', project_slugs: [project.slug] },
+      token,
+    );
+    await owner.get('/admin');
+    assert.match(owner.html, /Inbox<span class="count-badge"> 1 new<\/span>/);
+    const page = await owner.get(`/admin/inquiries/${id}`);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get('cache-control'), 'no-store');
+    const html = owner.html;
+    assert.doesNotMatch(html, /<script>alert/);
+    assert.match(html, /Ada &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+    assert.match(html, /&lt;b&gt;not bold&lt;\/b&gt;/);
+    assert.match(html, /Analytical &amp; Co/);
+    assert.match(html, /€40k/);
+    assert.match(html, new RegExp(`<a href="${server.baseUrl}/projects/${project.slug}">${project.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</a>`));
+    assert.match(html, /The REST API/);
+    assert.match(html, new RegExp(`OAuth client test agent \\(${clientId}\\)`));
+    const mailto = /href="(mailto:ada%40client\.example\?[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    const params = new URLSearchParams(mailto.slice(mailto.indexOf('?') + 1));
+    assert.match(params.get('subject')!, /^Re: your inquiry to /);
+    assert.match(params.get('body')!, /> Line one\n> <b>not bold<\/b>/);
+    assert.match(html, /<span class="status status-read">Read<\/span>/, 'opened, so read');
+    await owner.get('/admin');
+    assert.doesNotMatch(owner.html, /count-badge/);
+  });
+
+  it('an inquiry from the HTML form shows as such', async () => {
+    const visitor = new FormClient(server.baseUrl);
+    await visitor.get('/inquire');
+    const token = /name="form_token" value="([^"]+)"/.exec(visitor.html)![1]!;
+    server.clock.advance(1000);
+    const sent = await visitor.post('/inquire', { form_token: token, name: 'Form Person', email: 'form@client.example', message: 'Sent from the form on the site.' });
+    assert.equal(sent.status, 303);
+    const id = new URL(sent.headers.get('location')!, server.baseUrl).searchParams.get('ref')!;
+    await owner.get(`/admin/inquiries/${id}`);
+    assert.match(owner.html, /The inquiry form on the site/);
+    assert.match(owner.html, /Anonymous \(no credential\)/);
+  });
+
+  it('marks an inquiry replied with a CSRF-protected form; the status filter then finds it', async () => {
+    const id = await inquire({ name: 'Rita Replied', email: 'rita@client.example' });
+    await owner.get(`/admin/inquiries/${id}`);
+    const res = await owner.post(`/admin/inquiries/${id}/status`, { status: 'replied' });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), `/admin/inquiries/${id}?marked=replied`);
+    await owner.get(res.headers.get('location')!);
+    assert.match(owner.html, /role="status">Marked replied\./);
+    await owner.get('/admin?status=replied');
+    assert.deepEqual(idsOn(owner.html), [id]);
+    assert.match(owner.html, /aria-current="page">Replied <span class="count">1<\/span>/);
+    assert.equal((await owner.post(`/admin/inquiries/${id}/status`, { status: 'replied', _csrf: 'forged' })).status, 403);
+  });
+
+  it('finds by text in name, email, company and message', async () => {
+    const id = await inquire({ name: 'Tomasz', email: 'tomasz@client.example', message: 'About a harbour logistics dashboard.' });
+    await owner.get('/admin?q=HARBOUR');
+    assert.deepEqual(idsOn(owner.html), [id]);
+    await owner.get('/admin?q=nothing-matches-this');
+    assert.match(owner.html, /No inquiry matches\./);
+  });
+
+  it('pages 25 at a time with an "Older inquiries" link, newest first', async () => {
+    for (let i = 0; i < 26; i++) await inquire({ name: `Bulk ${String(i).padStart(2, '0')}`, email: `bulk${i}@client.example`, company: 'Bulk Ltd' });
+    await owner.get('/admin?q=Bulk%20Ltd');
+    const first = idsOn(owner.html);
+    assert.equal(first.length, 25);
+    assert.match(owner.html, />Bulk 25</);
+    const older = /href="(\/admin\?[^"]*cursor=[^"]+)"/.exec(owner.html)![1]!.replace(/&amp;/g, '&');
+    await owner.get(older);
+    assert.deepEqual(idsOn(owner.html).length, 1);
+    assert.match(owner.html, />Bulk 00</);
+    assert.ok(!first.includes(idsOn(owner.html)[0]!));
+  });
+
+  it('exports the filtered list as CSV (formulas defused) and JSON', async () => {
+    await inquire({ name: '=HYPERLINK("http://evil.example")', email: 'csv@client.example', company: 'Export, "Quoted" Inc', message: 'Line one\nline two, with a comma.' });
+    const csv = await owner.get('/admin/export.csv?q=csv%40client');
+    assert.equal(csv.status, 200);
+    assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
+    assert.match(csv.headers.get('content-disposition')!, /attachment; filename="inquiries\.csv"/);
+    const text = await csv.text();
+    const [header, row] = text.split('\r\n');
+    assert.equal(header, 'id,created_at,status,name,email,company,message,projects,budget,timeline,source,sender');
+    assert.match(row!, /,"'=HYPERLINK\(""http:\/\/evil\.example""\)",csv@client\.example,"Export, ""Quoted"" Inc","Line one\nline two, with a comma\.",/);
+    const json = await owner.get('/admin/export.json?q=Bulk%20Ltd');
+    const rows = (await json.json()) as { name: string }[];
+    assert.equal(rows.length, 26);
+    assert.equal(rows[0]!.name, 'Bulk 25');
+    assert.equal((await new FormClient(server.baseUrl).get('/admin/export.json')).status, 303, 'signed-out: to the sign-in page');
+  });
+
+  it('deletes for good after a confirmation page', async () => {
+    const id = await inquire({ name: 'Forget Me', email: 'forget@client.example' });
+    await owner.get(`/admin/inquiries/${id}/delete`);
+    assert.match(owner.html, /Delete this inquiry for good\?/);
+    const res = await owner.post(`/admin/inquiries/${id}/delete`, {});
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), '/admin?deleted=1');
+    assert.equal(await server.store.inquiries.get(id), undefined);
+    assert.equal((await owner.get(`/admin/inquiries/${id}`)).status, 404);
+  });
+
+  it('creates an owner API token in the browser, shown once, and revokes it', async () => {
+    await owner.get('/admin/tokens');
+    const created = await owner.post('/admin/tokens', { name: 'Zapier' });
+    assert.equal(created.status, 201);
+    assert.equal(created.headers.get('cache-control'), 'no-store');
+    const token = /vt_own_[A-Za-z0-9_-]+/.exec(owner.html)![0];
+    const api = () => fetch(`${server.baseUrl}/api/v1/admin/inquiries?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal((await api()).status, 200);
+    await owner.get('/admin/tokens');
+    assert.doesNotMatch(owner.html, /vt_own_/, 'never shown again');
+    const revoke = /action="(\/admin\/tokens\/[^"]+\/revoke)"/.exec(owner.html)![1]!;
+    assert.equal((await owner.post(revoke, {})).status, 303);
+    assert.equal((await api()).status, 401);
+  });
+});
