@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from './server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 /** Debian's chromium; tests never download a browser (DESIGN.md §1a). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,13 +63,14 @@ export interface BrowserSuite {
 
 /**
  * Registers before/after hooks that start a test server, Chromium and a desktop-sized context for
- * the enclosing describe; the returned object is filled in by the time the tests run.
+ * the enclosing describe (`serverOptions` is read in the hook, after the suite's own before
+ * hooks ran); the returned object is filled in by the time the tests run.
  */
-export function useBrowserSuite(): BrowserSuite {
+export function useBrowserSuite(serverOptions: () => TestServerOptions | Promise<TestServerOptions> = () => ({})): BrowserSuite {
   const suite = {} as BrowserSuite;
   before(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    suite.server = await startTestServer();
+    suite.server = await startTestServer(await serverOptions());
     suite.browser = await launchBrowser();
     suite.context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
   });

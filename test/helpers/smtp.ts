@@ -16,6 +16,8 @@ export interface TestSmtp {
   next(match?: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** holds every message's DATA until `release()`: a delivery in flight */
   hold(): void;
+  /** how many messages are held now */
+  inFlight(): number;
   release(): void;
   close(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     hold() {
       held ??= [];
     },
+    inFlight: () => held?.length ?? 0,
     release() {
       const pending = held ?? [];
       held = null;

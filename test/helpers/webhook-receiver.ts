@@ -20,6 +20,8 @@ export interface TestWebhookReceiver {
   answer(...statuses: number[]): void;
   /** hold every answer until `release()`: a delivery in flight */
   hold(): void;
+  /** how many requests are held now */
+  inFlight(): number;
   release(): void;
   /** resolves once `count` deliveries answered 2xx (counting those already in) */
   delivered(count: number, timeoutMs?: number): Promise<Delivery[]>;
@@ -78,6 +80,7 @@ export async function startWebhookReceiver(secret = webhookSecret()): Promise<Te
     hold() {
       held ??= [];
     },
+    inFlight: () => held?.length ?? 0,
     release() {
       const pending = held ?? [];
       held = null;
