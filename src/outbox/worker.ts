@@ -21,6 +21,9 @@ export interface WorkerOptions {
 /** A lease outlives the delivery timeout by this much, so a live worker never loses its row. */
 const LEASE_MARGIN_MS = 5_000;
 
+/** Rows leased per round: enough to drain a burst quickly, few enough to keep each write short. */
+const BATCH = 50;
+
 /**
  * The delivery worker every server process runs. It leases due outbox rows (each row to one
  * worker: SKIP LOCKED on PostgreSQL, the single writer on SQLite), delivers them in parallel
@@ -75,7 +78,7 @@ export class DeliveryWorker {
   /** Delivers every row that is due now; returns how many were attempted. */
   async runOnce(): Promise<number> {
     const { store, clock, timeoutMs } = this.options;
-    const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, this.options.batchSize ?? 20);
+    const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, this.options.batchSize ?? BATCH);
     await Promise.all(due.map((item) => this.deliver(item)));
     return due.length;
   }
@@ -83,7 +86,7 @@ export class DeliveryWorker {
   private async loop(): Promise<void> {
     try {
       // Keep going while full batches come back: a backlog drains without waiting for polls.
-      while (!this.stopped && (await this.runOnce()) >= (this.options.batchSize ?? 20));
+      while (!this.stopped && (await this.runOnce()) >= (this.options.batchSize ?? BATCH));
     } catch (error) {
       // The database is unreachable: try again at the next poll.
       this.options.logger.warn({ err: (error as Error).message }, 'outbox: could not look for due deliveries');

@@ -1,0 +1,123 @@
+/**
+ * What telling the studio costs: `POST /api/v1/inquiries` (a unique Idempotency-Key each) on
+ * SQLite with no notification channel, then with email (a local SMTP sink) and a webhook (a
+ * local receiver) — each inquiry then also writes its outbox rows in the same transaction, and
+ * the worker delivers them while the load runs. Prints req/s, p99, server CPU µs per inquiry,
+ * the ratio to "no channel", and how long after the load the last notification arrived.
+ * Standalone: `npx tsx bench/inquiries-outbox.ts` (BENCH_SECONDS (5), BENCH_CONNECTIONS (10)).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// autocannon ships no types; the bench is outside the type-checked tree.
+import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const serverScript = fileURLToPath(new URL('./lib/our-server.ts', import.meta.url));
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  cpu(): Promise<number>;
+  stop(): void;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = fork(serverScript, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const next = <T>(type: string) => new Promise<T>((resolve) => child.on('message', function on(m: { type: string } & T) { if (m.type === type) (child.off('message', on), resolve(m)); }));
+  const { port } = await next<{ port: number }>('ready');
+  return {
+    child,
+    port,
+    async cpu() {
+      const reply = next<{ usage: NodeJS.CpuUsage }>('cpu');
+      child.send({ type: 'cpu' });
+      const { usage } = await reply;
+      return usage.user + usage.system;
+    },
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+function post(port: number, seconds: number): Promise<{ rps: number; p99: number; created: number; other: number }> {
+  let n = 0;
+  const body = JSON.stringify({ name: 'Bench Client', email: 'bench@client.example', message: 'A benchmark inquiry about a new project.' });
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}/api/v1/inquiries`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [{ method: 'POST', setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${process.pid}-${++n}` }, body }) }],
+      },
+      (err: Error | null, r: { requests: { average: number }; latency: { p99: number }; '2xx': number; non2xx: number }) =>
+        err ? reject(err) : resolve({ rps: r.requests.average, p99: r.latency.p99, created: r['2xx'], other: r.non2xx }),
+    );
+  });
+}
+
+async function sinks(): Promise<{ env: Record<string, string>; received: () => number; close(): void }> {
+  let hooks = 0;
+  let mails = 0;
+  const receiver = createServer((req, res) => req.resume().on('end', () => (hooks++, res.writeHead(204).end())));
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, onData: (s, _session, done) => s.resume().on('end', () => (mails++, done())) });
+  smtp.on('error', () => {}); // a pooled connection reset when the server process is killed
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  return {
+    env: {
+      OWNER_EMAILS: 'owner@studio.example',
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      WEBHOOK_URLS: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    },
+    received: () => Math.min(hooks, mails),
+    close: () => (receiver.close(), smtp.close(() => {})),
+  };
+}
+
+async function run(label: string, channels: Awaited<ReturnType<typeof sinks>> | null) {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+  const server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'v.db')}`, PORT: '0', DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', ...(channels?.env ?? {}) });
+  try {
+    const warm = await post(server.port, 1);
+    const before = await server.cpu();
+    const result = await post(server.port, SECONDS);
+    const cpu = (await server.cpu()) - before;
+    let drainMs = 0;
+    let stored = 0;
+    let told = 0;
+    if (channels) {
+      // The inquiries stored (warm-up and load) are the ones to be told of, once by mail and once by webhook.
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(join(dir, 'v.db'), { readonly: true });
+      stored = (db.prepare('select count(*) as n from inquiries').get() as { n: number }).n;
+      db.close();
+      const started = Date.now();
+      while (channels.received() < stored && Date.now() - started < 180_000) await new Promise((r) => setTimeout(r, 20));
+      drainMs = Date.now() - started;
+      told = channels.received();
+    }
+    return { label, ...result, cpuUs: cpu / Math.max(1, result.created + result.other), drainMs, stored, told };
+  } finally {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const plain = await run('no channel', null);
+const channels = await sinks();
+const told = await run('email + webhook', channels);
+channels.close();
+console.log(`\nPOST /api/v1/inquiries, SQLite, ${CONNECTIONS} connections, ${SECONDS}s, unique Idempotency-Key each`);
+console.log('| setup | inquiries/s | p99 ms | server CPU µs/inquiry | non-2xx | all told of (mail and webhook) |');
+console.log('|---|---:|---:|---:|---:|---|');
+for (const r of [plain, told]) console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.cpuUs.toFixed(0)} | ${r.other} | ${r.stored === 0 ? '—' : `${r.told} of ${r.stored}, ${r.drainMs} ms after the load`} |`);
+console.log(`ratio (email + webhook / no channel): ${(told.rps / plain.rps).toFixed(2)} × the inquiries/s, ${(told.cpuUs / plain.cpuUs).toFixed(2)} × the CPU per inquiry`);
