@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { housekeeping } from '../owner/housekeeping.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Config } from '../config.js';
 import { Inbox } from '../inbox/inbox.js';
@@ -48,6 +49,9 @@ async function sharedKey(store: Store, name: string, random: Random, clock: Cloc
 }
 
 /** Wires the owner side (src/owner, src/inbox, src/outbox, src/mail) from configuration. */
+/** How often each instance deletes ended sessions and old notifications. */
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
 export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   const { config, store, clock, random, logger, catalog, siteName } = deps;
   const baseUrl = config.publicUrl;
@@ -77,6 +81,9 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   }
   const worker = new DeliveryWorker({ store, channels, clock, random, logger, pollMs: config.outboxPollMs, timeoutMs: config.outboxTimeoutMs });
   worker.start();
+  const tidy = () => void housekeeping(store, sessions, clock, logger);
+  tidy();
+  const tidying = setInterval(tidy, HOUSEKEEPING_INTERVAL_MS).unref();
 
   return {
     owners,
@@ -89,6 +96,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
     worker,
     csrfKey: await sharedKey(store, 'csrf_hmac', random, clock),
     async close() {
+      clearInterval(tidying);
       await worker.stop();
       mailer?.close();
     },

@@ -184,6 +184,20 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.deepEqual((await store.outbox.list({ limit: 10 })).map((r) => r.id), ['msg_other']);
       });
 
+      it('prunes delivered and dead rows last tried before a time, never pending ones', async () => {
+        await store.outbox.enqueue([item('msg_old_done', { resource: 'inq_p', created_at: NOW - 10 }), item('msg_old_dead', { resource: 'inq_p', created_at: NOW - 10 }), item('msg_old_pending', { resource: 'inq_p', created_at: NOW - 10 })]);
+        const claimed = await store.outbox.claimDue(NOW + 200_000, LEASE, 10);
+        assert.ok(claimed.some((r) => r.id === 'msg_old_done'));
+        await store.outbox.delivered('msg_old_done', NOW + 200_000);
+        await store.outbox.failed('msg_old_dead', 'gone', null);
+        await store.outbox.failed('msg_old_pending', 'later', NOW + 900_000);
+        for (const r of claimed.filter((r) => !r.id.startsWith('msg_old'))) await store.outbox.failed(r.id, 'later', NOW + 900_000);
+        assert.equal(await store.outbox.prune(NOW + 200_000), 0, 'not before the cut-off');
+        assert.equal(await store.outbox.prune(NOW + 200_001), 2);
+        assert.deepEqual((await store.outbox.list({ limit: 10, resource: 'inq_p' })).map((r) => r.id), ['msg_old_pending']);
+        await store.outbox.deleteForResource('inq_p');
+      });
+
       it('enqueues in the caller\'s transaction: a rolled-back event leaves no row', async () => {
         await assert.rejects(
           store.transaction(async (tx) => {

@@ -103,4 +103,13 @@ export class KyselyOutboxStore implements OutboxStore {
     const result = await this.db.deleteFrom('outbox').where('resource', '=', resource).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  async prune(beforeMs: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('outbox')
+      .where('state', 'in', ['delivered', 'dead'])
+      .where((w) => w(w.fn.coalesce('delivered_at', 'last_attempt_at', 'created_at'), '<', beforeMs))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -53,4 +53,6 @@ export interface OutboxStore {
   /** Makes a dead (or waiting) row due now again; returns whether it exists and was not delivered. */
   retry(id: string, nowMs: number): Promise<boolean>;
   deleteForResource(resource: string): Promise<number>;
+  /** Deletes delivered and dead rows whose last attempt was before `beforeMs`; returns how many. */
+  prune(beforeMs: number): Promise<number>;
 }

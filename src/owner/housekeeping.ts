@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../lib/clock.js';
+import type { Store } from '../store/ports/index.js';
+import type { Sessions } from './sessions.js';
+
+/** Delivered and dead notifications are kept this long (the deliveries page shows them), then deleted with the inquiry copy they carry. */
+export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * What no request cleans up: ended owner sessions and old notification rows (each holds a copy
+ * of its inquiry, so keeping them forever would keep personal data forever). Every instance may
+ * run it; the deletes are idempotent.
+ */
+export async function housekeeping(store: Store, sessions: Sessions, clock: Clock, logger: Logger): Promise<void> {
+  try {
+    const sessionsEnded = await sessions.prune();
+    const notifications = await store.outbox.prune(clock.now() - OUTBOX_RETENTION_MS);
+    if (sessionsEnded + notifications > 0) logger.info({ event: 'housekeeping', sessions: sessionsEnded, notifications }, 'housekeeping');
+  } catch (error) {
+    logger.warn({ err: (error as Error).message }, 'housekeeping failed; it runs again later');
+  }
+}
