@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import robotsParser from 'robots-parser';
+import { createRequire } from 'node:module';
 import { ConfigError, parseConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+
+interface Robots {
+  isAllowed(url: string, userAgent?: string): boolean | undefined;
+  getSitemaps(): string[];
+}
+// robots-parser is CommonJS whose typings declare no callable default under NodeNext.
+const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, contents: string) => Robots;
 
 /** robots.txt as a crawler reads it (RFC 9309, through robots-parser), plus its Content-Signal lines. */
 async function robots(server: TestServer) {
