@@ -25,6 +25,7 @@ import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
 import { registerMetricsRoute } from './http/routes/metrics.js';
+import { registerServerCardRoutes } from './http/routes/server-card.js';
 import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
 import { registerOpenApiRoute } from './http/routes/openapi.js';
 import { registerPageRoutes } from './http/routes/pages.js';
@@ -138,17 +139,19 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog', cache });
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', cache });
   // The document is generated on first request, so routes registered below are in it too.
-  registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
-  registerDocsRoutes(app);
+  const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
+  registerDocsRoutes(app, { publicUrl: baseUrl, document: openApi.document });
 
   // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth);
+  const mcpEndpoint = createMcpEndpoint({ catalog, inquiries, baseUrl, logger });
   registerMcpRoutes(app, {
-    endpoint: createMcpEndpoint({ catalog, inquiries, baseUrl, logger }),
+    endpoint: mcpEndpoint,
     verifier: oauth.verifier,
     publicUrl: baseUrl,
     allowedOrigins: config.mcpAllowedOrigins,
   });
+  registerServerCardRoutes(app, { endpoint: mcpEndpoint, publicUrl: baseUrl });
   registerInquiryRoutes(app, {
     service: inquiries,
     verifier: oauth.verifier,
@@ -161,7 +164,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, assets });
-  registerAgentSurfaces(app, { catalog, publicUrl: baseUrl });
+  registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals });
   registerAdminRoutes(app, { owner, site, store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
   app.notFound(pages.notFound(notFoundHandler(app)));

@@ -63,6 +63,21 @@ export interface WebhookConfig {
   readonly secret: string;
 }
 
+/**
+ * Content Signals (contentsignals.org) published in robots.txt: what the studio allows its
+ * content to be used for once it has been fetched.
+ */
+export interface ContentSignals {
+  /** building a search index and linking to results */
+  readonly search: boolean;
+  /** feeding a model's answer at inference time (retrieval, grounding) */
+  readonly aiInput: boolean;
+  /** training or fine-tuning models */
+  readonly aiTrain: boolean;
+}
+
+export const DEFAULT_CONTENT_SIGNALS: ContentSignals = Object.freeze({ search: true, aiInput: true, aiTrain: false });
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -101,6 +116,8 @@ export interface Config {
   readonly webhooks: WebhookConfig | null;
   /** deliver webhooks to private, loopback and link-local addresses too (local setups and tests) */
   readonly webhookAllowPrivate: boolean;
+  /** robots.txt Content-Signal values (CONTENT_SIGNALS) */
+  readonly contentSignals: ContentSignals;
   /** how often each process looks for due deliveries */
   readonly outboxPollMs: number;
   /** how long one delivery attempt may take */
@@ -172,6 +189,8 @@ const envSchema = z.object({
     z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'must be a Standard Webhooks secret: whsec_ followed by base64'),
   ),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  // e.g. `search=yes, ai-input=yes, ai-train=no`; names left out keep their defaults.
+  CONTENT_SIGNALS: blankAsUnset(z.string().max(200)),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(8 * 60),
@@ -284,6 +303,19 @@ function parseWebhooks(raw: string | undefined, secret: string | undefined): Web
   return Object.freeze({ urls: Object.freeze([...new Set(urls)]), secret });
 }
 
+const SIGNAL_NAMES: Record<string, keyof ContentSignals> = { search: 'search', 'ai-input': 'aiInput', 'ai-train': 'aiTrain' };
+
+function parseContentSignals(raw: string | undefined): ContentSignals {
+  const signals: Record<keyof ContentSignals, boolean> = { ...DEFAULT_CONTENT_SIGNALS };
+  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const match = /^([a-z-]+)\s*=\s*(yes|no)$/i.exec(part);
+    const key = match ? SIGNAL_NAMES[match[1]!.toLowerCase()] : undefined;
+    if (!match || !key) fail('CONTENT_SIGNALS', `"${part}" is not one of search=yes|no, ai-input=yes|no, ai-train=yes|no`);
+    signals[key] = match[2]!.toLowerCase() === 'yes';
+  }
+  return Object.freeze(signals);
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -324,6 +356,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: parseMail(e.SMTP_URL, e.MAIL_FROM, publicUrl),
     webhooks: parseWebhooks(e.WEBHOOK_URLS, e.WEBHOOK_SECRET),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    contentSignals: parseContentSignals(e.CONTENT_SIGNALS),
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -138,6 +138,14 @@ export class CatalogService {
     return hit as Cached<ApiProject>;
   }
 
+  /**
+   * A document derived from the whole catalog (e.g. /llms-full.txt), computed once per catalog
+   * version and dropped with the other cached reads when the version changes.
+   */
+  async derived<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>> {
+    return this.memo(`derived:${key}`, compute);
+  }
+
   async facets(): Promise<Cached<Facets>> {
     return this.memo('facets', () => this.options.store.facets());
   }

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   notFound: 'not_found',
   methodNotAllowed: 'method_not_allowed',
+  notAcceptable: 'not_acceptable',
   conflict: 'idempotency_conflict',
   keyReused: 'idempotency_key_reused',
   unprocessable: 'unprocessable_entity',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { FacetsSchema, ProjectSchema } from '../catalog/schemas.js';
 import { inquirySchema } from '../inquiries/schemas.js';
+import { withAnyOfNullables } from './nullable-any-of.js';
 
 /**
  * Output schemas of the MCP tools, built once at module load (converting them per request
@@ -21,7 +23,11 @@ export const ProjectPageSchema = z.object({
   next_cursor: z.string().nullable().describe('Pass as cursor, with the same query and filters, for the next page; null on the last page.'),
 });
 
-export { FacetsSchema, ProjectSchema } from '../catalog/schemas.js';
+/** What tools/list shows for search_projects and get_project: nullable fields as `anyOf` (nullable-any-of.ts). */
+export const ProjectPageOutput = withAnyOfNullables(ProjectPageSchema);
+export const ProjectOutput = withAnyOfNullables(ProjectSchema);
+
+export { FacetsSchema, ProjectSchema };
 
 /** The inquiry representation (src/inquiries/schemas.ts), trimmed to what an agent acts on. */
 export const InquiryReceiptSchema = inquirySchema.pick({ id: true, status: true, created_at: true, sandbox: true }).extend({

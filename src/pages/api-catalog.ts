@@ -1,3 +1,5 @@
+import { SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from '../mcp/server-card.js';
+
 /** RFC 9727 §4.2: the api-catalog is a linkset (RFC 9264) with this profile. */
 export const API_CATALOG_PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
 export const API_CATALOG_CONTENT_TYPE = `application/linkset+json; profile="${API_CATALOG_PROFILE}"`;
@@ -33,7 +35,10 @@ export function apiCatalog(baseUrl: string): { linkset: Record<string, unknown>[
       {
         anchor: `${b}/mcp`,
         'service-doc': [{ href: `${b}/llms.txt`, type: 'text/plain', title: 'MCP tools and usage' }],
-        'service-meta': [{ href: `${b}/.well-known/oauth-protected-resource/mcp`, type: 'application/json', title: 'OAuth 2.0 protected resource metadata for MCP (RFC 9728)' }],
+        'service-meta': [
+          { href: `${b}${SERVER_CARD_PATH}`, type: SERVER_CARD_MEDIA_TYPE, title: 'MCP server card (SEP-2127)' },
+          { href: `${b}/.well-known/oauth-protected-resource/mcp`, type: 'application/json', title: 'OAuth 2.0 protected resource metadata for MCP (RFC 9728)' },
+        ],
       },
     ],
   };

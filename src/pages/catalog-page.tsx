@@ -82,7 +82,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
   const filtered = hasCriteria(query);
   const listTitle = filtered ? 'Matching projects' : featured.length > 0 ? 'More work' : 'All projects';
   return (
-    <Layout site={site} title={filtered ? `Projects — ${site.name}` : `${site.name} — selected work`} description="Case studies of the products, platforms and services we have designed and built." canonicalPath={filtered || continued ? undefined : '/'} current="work">
+    <Layout site={site} title={filtered ? `Projects — ${site.name}` : `${site.name} — selected work`} description="Case studies of the products, platforms and services we have designed and built." canonicalPath={filtered || continued ? undefined : '/'} current="work" head={<link rel="alternate" type="text/markdown" href={catalogHref(query).replace(/^\/(\?|$)/, '/index.md$1')} />}>
       <section class="hero wrap" aria-labelledby="page-title">
         <p class="eyebrow">Portfolio</p>
         <h1 id="page-title">Selected work</h1>

@@ -32,6 +32,7 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
       <link rel="icon" href={site.iconHref} type="image/svg+xml" />
       <link rel="api-catalog" href="/.well-known/api-catalog" />
       <link rel="service-desc" href="/openapi.json" type="application/vnd.oai.openapi+json" />
+      <link rel="describedby" href="/.well-known/mcp/server-card.json" type="application/mcp-server-card+json" title="MCP server card" />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={title} />
       {description ? <meta property="og:description" content={description} /> : null}

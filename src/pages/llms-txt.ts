@@ -1,4 +1,6 @@
 import type { ApiProject } from '../catalog/api-project.js';
+import { SERVER_CARD_PATH } from '../mcp/server-card.js';
+import { projectMarkdown } from './project-markdown.js';
 
 /** One line of text for a Markdown link list: no line breaks, no stray link syntax. */
 function oneLine(value: string): string {
@@ -30,7 +32,8 @@ export function llmsTxt(site: { name: string; baseUrl: string }, projects: reado
     '',
     '## MCP',
     '',
-    `- [MCP endpoint](${b}/mcp): Streamable HTTP, stateless; tools \`search_projects\`, \`get_project\`, \`list_facets\`, \`submit_inquiry\``,
+    `- [MCP endpoint](${b}/mcp): Streamable HTTP, stateless; tools \`search_projects\`, \`get_project\`, \`list_facets\`, \`submit_inquiry\`; every project as a \`text/markdown\` resource; prompts \`find_similar_work\`, \`draft_inquiry\``,
+    `- [MCP server card](${b}${SERVER_CARD_PATH}): SEP-2127 server card with the endpoint, protocol versions, tools and authorization`,
     '',
     '## Sandbox',
     '',
@@ -47,6 +50,27 @@ export function llmsTxt(site: { name: string; baseUrl: string }, projects: reado
     for (const p of projects) lines.push(`- [${oneLine(p.title)}](${p.links.html}.md): ${oneLine(p.summary)}`);
     lines.push('');
   }
-  lines.push('## Optional', '', `- [Sitemap](${b}/sitemap.xml): every published project page`, `- [Web catalog](${b}/): the same catalog for people`, '');
+  lines.push(
+    '## Optional',
+    '',
+    `- [Full catalog](${b}/llms-full.txt): every published project's Markdown in one document`,
+    `- [Catalog as Markdown](${b}/index.md), [how to inquire](${b}/inquire.md), [API summary](${b}/docs.md): the human pages as Markdown (also \`Accept: text/markdown\`)`,
+    `- [Sitemap](${b}/sitemap.xml): every published project page`,
+    `- [Web catalog](${b}/): the same catalog for people`,
+    '',
+  );
   return lines.join('\n');
+}
+
+/**
+ * /llms-full.txt (the llmstxt.org companion): the llms.txt overview followed by every published
+ * project's Markdown mirror, so one fetch gives an agent the whole catalog.
+ */
+export function llmsFullTxt(site: { name: string; baseUrl: string }, projects: readonly ApiProject[]): string {
+  const parts = [llmsTxt(site, projects).trimEnd(), '', '---', '', '# Projects in full', ''];
+  for (const project of projects) {
+    // One heading level down, so each project sits under "Projects in full".
+    parts.push(projectMarkdown(project, site.baseUrl).replace(/^(#{1,5}) /gm, '#$1 ').trimEnd(), '', '---', '');
+  }
+  return parts.join('\n');
 }

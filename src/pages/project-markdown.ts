@@ -2,7 +2,7 @@ import type { ApiProject } from '../catalog/api-project.js';
 import { humanize } from './labels.js';
 
 /** Markdown inline text: characters that would start markup are backslash-escaped. */
-function text(value: string): string {
+export function markdownText(value: string): string {
   return value.replace(/([\\`*_[\]<>#|])/g, '\\$1').replace(/\s+/g, ' ').trim();
 }
 
@@ -11,14 +11,14 @@ function text(value: string): string {
  * page without navigation or styling. The description is already Markdown and is kept as is.
  */
 export function projectMarkdown(project: ApiProject, baseUrl: string): string {
-  const list = (values: string[]) => (values.length > 0 ? values.map((v) => text(humanize(v))).join(', ') : '—');
+  const list = (values: string[]) => (values.length > 0 ? values.map((v) => markdownText(humanize(v))).join(', ') : '—');
   const lines = [
-    `# ${text(project.title)}`,
+    `# ${markdownText(project.title)}`,
     '',
-    `> ${text(project.summary)}`,
+    `> ${markdownText(project.summary)}`,
     '',
-    `- Client: ${project.client ? text(project.client) : '—'}`,
-    `- Industry: ${text(humanize(project.industry))}`,
+    `- Client: ${project.client ? markdownText(project.client) : '—'}`,
+    `- Industry: ${markdownText(humanize(project.industry))}`,
     `- Year: ${project.year}`,
     `- Services: ${list(project.services)}`,
     `- Technologies: ${list(project.technologies)}`,
@@ -29,12 +29,12 @@ export function projectMarkdown(project: ApiProject, baseUrl: string): string {
     '',
     '## About the project',
     '',
-    project.description.trim() || text(project.summary),
+    project.description.trim() || markdownText(project.summary),
     '',
   ];
   if (project.images.length > 0) {
     lines.push('## Images', '');
-    for (const image of project.images) lines.push(`![${text(image.alt)}](<${image.url}>)`);
+    for (const image of project.images) lines.push(`![${markdownText(image.alt)}](<${image.url}>)`);
     lines.push('');
   }
   lines.push(

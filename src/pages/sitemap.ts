@@ -11,8 +11,3 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
   const urls = entries.map((e) => `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
-
-/** RFC 9309: crawl everything people see; the form and its thank-you page are not content. */
-export function robotsTxt(baseUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /inquire', '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n');
-}

@@ -36,6 +36,8 @@ export interface TestServerOptions {
   contract?: boolean;
   clock?: ManualClock;
   deps?: Partial<AppDeps>;
+  /** wraps the app's fetch as the listener sees it, e.g. to turn one surface off */
+  wrapFetch?: (fetch: VitrineApp['fetch']) => VitrineApp['fetch'];
 }
 
 /**
@@ -63,7 +65,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const vitrine = await createApp({ config, store, clock, logger: pino({ level: 'silent' }), ...options.deps });
   const contract = contractRecorder(baseUrl, async () => (await (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json()) as OpenApiDocument);
   const checked = options.contract !== false;
-  listener = getRequestListener(checked ? contract.wrap(vitrine.fetch) : vitrine.fetch, { hostname: '127.0.0.1' });
+  const served = options.wrapFetch ? options.wrapFetch(vitrine.fetch) : vitrine.fetch;
+  listener = getRequestListener(checked ? contract.wrap(served) : served, { hostname: '127.0.0.1' });
 
   return {
     baseUrl,

@@ -55,6 +55,26 @@ describe('tools/list is a stable, deliberate contract', () => {
     }
   });
 
+  it('spells every nullable field as anyOf, never as a ["string","null"] type array (MCP Inspector --strict)', async () => {
+    const tools = await listTools(server.baseUrl, { 'mcp-protocol-version': '2025-11-25' });
+    const typeArrays: string[] = [];
+    let anyOfNulls = 0;
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}[${i}]`));
+      if (node === null || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (Array.isArray(schema.type)) typeArrays.push(where);
+      if (Array.isArray(schema.anyOf) && schema.anyOf.some((b) => (b as { type?: string }).type === 'null')) anyOfNulls++;
+      for (const [key, value] of Object.entries(schema)) if (key !== 'enum' && key !== 'const' && key !== 'default') walk(value, `${where}.${key}`);
+    };
+    for (const tool of tools) {
+      walk(tool.inputSchema, `${tool.name}.inputSchema`);
+      walk(tool.outputSchema, `${tool.name}.outputSchema`);
+    }
+    assert.deepEqual(typeArrays, []);
+    assert.ok(anyOfNulls >= 3, 'the nullable fields (client, url, next_cursor, …) are still nullable');
+  });
+
   it('serves the same tool surface to 2026-07-28 clients', async () => {
     const legacy = await listTools(server.baseUrl, { 'mcp-protocol-version': '2025-11-25' });
     const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'snapshot', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import * as catalog from '../../catalog/schemas.js';
 import * as inquiries from '../../inquiries/schemas.js';
+import { ERROR_CODES } from '../../lib/errors.js';
 
 /** Wire schemas shared by routes and the OpenAPI document (components). */
 
@@ -11,7 +12,7 @@ export const ProblemSchema = z
     status: z.number().int(),
     detail: z.string(),
     instance: z.string(),
-    error: z.string().openapi({ description: 'Stable machine-readable error code.' }),
+    error: z.string().openapi({ description: `Stable machine-readable error code: ${Object.values(ERROR_CODES).map((code) => `\`${code}\``).join(', ')}.` }),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .passthrough()

@@ -31,3 +31,20 @@ export function prefersMarkdown(accept: string | undefined): boolean {
   if (accept === undefined) return false;
   return acceptQuality(accept, 'text/markdown') > acceptQuality(accept, 'text/html');
 }
+
+/**
+ * RFC 9110 §12.5.1 proactive negotiation: the offer the client ranks highest (q > 0), the
+ * server's order breaking ties; null when the client accepts none of them (§15.5.7: 406).
+ */
+export function negotiate<T extends string>(accept: string | undefined, offers: readonly T[]): T | null {
+  let chosen: T | null = null;
+  let best = 0;
+  for (const offer of offers) {
+    const q = acceptQuality(accept, offer);
+    if (q > best) {
+      best = q;
+      chosen = offer;
+    }
+  }
+  return chosen;
+}

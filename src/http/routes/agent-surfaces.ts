@@ -2,8 +2,10 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { CatalogService } from '../../catalog/service.js';
 import { allProjects } from '../../pages/all-projects.js';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, apiCatalog } from '../../pages/api-catalog.js';
-import { llmsTxt } from '../../pages/llms-txt.js';
-import { robotsTxt, sitemapXml } from '../../pages/sitemap.js';
+import { llmsFullTxt, llmsTxt } from '../../pages/llms-txt.js';
+import { robotsTxt } from '../../pages/robots-txt.js';
+import { sitemapXml } from '../../pages/sitemap.js';
+import type { ContentSignals } from '../../config.js';
 import type { AppEnv } from '../env.js';
 import { sendText } from '../responses/html-response.js';
 
@@ -22,6 +24,7 @@ export interface AgentSurfaceOptions {
   catalog: CatalogService;
   publicUrl: string;
   siteName?: string;
+  contentSignals: ContentSignals;
 }
 
 /** Documents for crawlers and agents: llms.txt, robots.txt, sitemap.xml and the RFC 9727 API catalog. */
@@ -44,7 +47,25 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
     sendText(c, llmsTxt(site, await allProjects(catalog)), { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } }),
   );
 
-  app.get('/robots.txt', (c) => sendText(c, robotsTxt(publicUrl), { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE }));
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/llms-full.txt',
+    tags: ['Discovery'],
+    operationId: 'getLlmsFullTxt',
+    summary: 'The whole published catalog in Markdown: /llms.txt followed by every project\'s Markdown mirror',
+    responses: {
+      200: { description: 'The llms-full.txt document.', content: { 'text/plain': { schema: { type: 'string' } } }, headers: { ETag: { schema: { type: 'string' } } } },
+      304: { description: 'Not modified.' },
+    },
+  });
+  app.get('/llms-full.txt', async (c) => {
+    // Computed once per catalog version (every instance drops it when the catalog changes).
+    const full = await catalog.derived('llms-full.txt', async () => llmsFullTxt(site, await allProjects(catalog)));
+    return sendText(c, full.value, { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } });
+  });
+
+  const robots = robotsTxt(publicUrl, options.contentSignals);
+  app.get('/robots.txt', (c) => sendText(c, robots, { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE }));
 
   app.get('/sitemap.xml', async (c) => {
     const projects = await allProjects(catalog);

@@ -4,7 +4,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
+import type { OpenApiDocument } from '../openapi/types.js';
+import { docsMarkdown } from '../../pages/docs-markdown.js';
+import { sendText } from '../responses/html-response.js';
+import { NEGOTIATED_VARY, notAcceptable, pageFormat } from '../responses/negotiated-page.js';
 import { problem } from '../responses/problem.js';
 
 export const DOCS_PATH = '/docs';
@@ -104,13 +109,32 @@ function loadAssets(): Map<string, Asset> {
   return assets;
 }
 
-/** GET /docs: an interactive reference rendered from /openapi.json, served entirely from this server. */
-export function registerDocsRoutes(app: OpenAPIHono<AppEnv>): void {
-  let assets: Map<string, Asset> | null = null;
+export interface DocsRouteOptions {
+  publicUrl: string;
+  /** the generated OpenAPI document (summarised by the Markdown twin) */
+  document(): OpenApiDocument;
+}
 
-  app.get(DOCS_PATH, (c) =>
-    c.html(PAGE, 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer' }),
-  );
+/**
+ * GET /docs: an interactive reference rendered from /openapi.json, served entirely from this
+ * server; agents asking for text/markdown (or /docs.md) get a summary of the same document.
+ */
+export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteOptions): void {
+  let assets: Map<string, Asset> | null = null;
+  let markdown: string | null = null;
+
+  const docs = (twin: boolean) => (c: Context<AppEnv>) => {
+    const format = pageFormat(c, twin);
+    if (format === null) return notAcceptable(c, `${options.publicUrl}/docs.md`);
+    const vary = twin ? 'Accept-Encoding' : NEGOTIATED_VARY;
+    if (format === 'text/markdown') {
+      markdown ??= docsMarkdown(options.publicUrl, options.document());
+      return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: 'public, max-age=300', headers: { vary } });
+    }
+    return c.html(PAGE, 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer', vary });
+  };
+  app.get(DOCS_PATH, docs(false));
+  app.get(`${DOCS_PATH}.md`, docs(true));
 
   app.get(`${DOCS_ASSETS_PATH}/:name`, (c) => {
     assets ??= loadAssets();

@@ -21,6 +21,10 @@ import type { AppEnv } from '../env.js';
 import { htmlErrorPages } from '../responses/html-errors.js';
 import { sendHtml, sendText } from '../responses/html-response.js';
 import { prefersMarkdown } from '../requests/negotiate.js';
+import { catalogMarkdown } from '../../pages/catalog-markdown.js';
+import { inquireMarkdown } from '../../pages/inquire-markdown.js';
+import { SERVER_CARD_PATH } from '../../mcp/server-card.js';
+import { NEGOTIATED_VARY, notAcceptable, pageFormat } from '../responses/negotiated-page.js';
 
 const PAGE_CACHE = 'public, max-age=60';
 const PAGE_SIZE = 12;
@@ -55,7 +59,22 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     return sendText(c, asset.body, { contentType: asset.contentType, cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300' });
   });
 
-  app.get('/', async (c) => {
+  // RFC 8288 / RFC 9727 §3: the home page points programs at every discovery document.
+  const homeLink = [
+    `<${publicUrl}${API_CATALOG_PATH}>; rel="api-catalog"`,
+    `<${publicUrl}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json"`,
+    `<${publicUrl}/docs>; rel="service-doc"; type="text/html"`,
+    `<${publicUrl}/mcp>; rel="service"; title="MCP endpoint (Streamable HTTP)"`,
+    `<${publicUrl}${SERVER_CARD_PATH}>; rel="describedby"; type="application/mcp-server-card+json"; title="MCP server card"`,
+    `<${publicUrl}/llms.txt>; rel="describedby"; type="text/plain"`,
+    `<${publicUrl}/auth.md>; rel="describedby"; type="text/markdown"; title="Authentication walkthrough"`,
+    `<${publicUrl}/.well-known/oauth-protected-resource>; rel="describedby"; type="application/json"; title="OAuth 2.0 protected resource metadata (RFC 9728)"`,
+    `<${publicUrl}/index.md>; rel="alternate"; type="text/markdown"`,
+  ].join(', ');
+
+  const home = (twin: boolean) => async (c: Context<AppEnv>) => {
+    const format = pageFormat(c, twin);
+    if (format === null) return notAcceptable(c, `${publicUrl}/index.md`);
     const { query, cursor } = parseCatalogQuery(new URL(c.req.url).searchParams);
     const filtered = hasCriteria(query);
     const criteria: Omit<ListInput, 'limit'> = { q: query.q, tag: query.tag, industry: query.industry, service: query.service, technology: query.technology, year: query.year ? Number(query.year) : undefined };
@@ -67,18 +86,17 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       if (error instanceof ValidationError && cursor) return catalog.list({ ...listInput, cursor: undefined });
       throw error;
     });
+    const view = { query, featured: cursor ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued: cursor !== undefined };
+    if (format === 'text/markdown') {
+      const markdown = catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view });
+      return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY, link: homeLink } });
+    }
     const facets = (await catalog.facets()).value;
-    const html = renderCatalogPage({ site, query, featured: cursor ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued: cursor !== undefined, facets });
-    // RFC 9727 §3 and RFC 8288: the home page points programs at the API catalog, OpenAPI and MCP.
-    const link = [
-      `<${publicUrl}${API_CATALOG_PATH}>; rel="api-catalog"`,
-      `<${publicUrl}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json"`,
-      `<${publicUrl}/docs>; rel="service-doc"; type="text/html"`,
-      `<${publicUrl}/mcp>; rel="service"; title="MCP endpoint (Streamable HTTP)"`,
-      `<${publicUrl}/llms.txt>; rel="describedby"; type="text/plain"`,
-    ].join(', ');
-    return sendHtml(c, html, { cacheControl: PAGE_CACHE, headers: { link, vary: 'Accept-Encoding' } });
-  });
+    const html = renderCatalogPage({ site, ...view, facets });
+    return sendHtml(c, html, { cacheControl: PAGE_CACHE, headers: { link: homeLink, vary: NEGOTIATED_VARY } });
+  };
+  app.get('/', home(false));
+  app.get('/index.md', home(true));
 
   app.get('/projects/:slug', async (c) => {
     const requested = c.req.param('slug');
@@ -116,17 +134,26 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
 
   const projectOptions = async () => (await allProjects(catalog)).map((p: ApiProject) => ({ slug: p.slug, title: p.title }));
 
-  const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string) => {
+  const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string, headers?: Record<string, string>) => {
     const html = renderInquiryForm({ site, values, errors, projects: await projectOptions(), token, notice });
     // The form carries a one-off token: never cache it or share it between people.
-    return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false });
+    return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false, ...(headers ? { headers } : {}) });
   };
 
-  app.get('/inquire', async (c) => {
+  const inquire = (twin: boolean) => async (c: Context<AppEnv>) => {
+    const format = pageFormat(c, twin);
+    if (format === null) return notAcceptable(c, `${publicUrl}/inquire.md`);
     const project = c.req.query('project') ?? '';
-    const values = { ...EMPTY_VALUES, project: SLUG_PATTERN.test(project) ? project : '' };
-    return renderForm(c, 200, values, {}, tokens.issue());
-  });
+    const slug = SLUG_PATTERN.test(project) ? project : '';
+    if (format === 'text/markdown') {
+      const named = slug ? (await catalog.named([slug]))[0] ?? null : null;
+      const markdown = inquireMarkdown({ name: site.name, baseUrl: publicUrl }, named);
+      return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY } });
+    }
+    return renderForm(c, 200, { ...EMPTY_VALUES, project: slug }, {}, tokens.issue(), undefined, { vary: NEGOTIATED_VARY });
+  };
+  app.get('/inquire', inquire(false));
+  app.get('/inquire.md', inquire(true));
 
   app.post('/inquire', async (c) => {
     // CSRF for an anonymous form: a browser names the page that sent it; it must be one of ours.

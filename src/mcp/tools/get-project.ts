@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { McpDeps } from '../context.js';
-import { ProjectSchema } from '../schemas.js';
+import { ProjectOutput } from '../schemas.js';
 import { runTool, structuredResult } from '../tool-result.js';
 
 export const getProjectInput = z.strictObject({
@@ -17,7 +17,7 @@ export function registerGetProject(server: McpServer, deps: McpDeps): void {
         'Get everything the catalog knows about one project by its slug: the Markdown description, client, industry, services, technologies, tags, year, live URL and images. ' +
         'Fails with not_found for an unknown or unpublished slug; find slugs with search_projects.',
       inputSchema: getProjectInput,
-      outputSchema: ProjectSchema,
+      outputSchema: ProjectOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ({ slug }) =>

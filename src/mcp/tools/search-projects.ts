@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ApiProject } from '../../catalog/api-project.js';
 import type { McpDeps } from '../context.js';
-import { ProjectPageSchema } from '../schemas.js';
+import { ProjectPageOutput } from '../schemas.js';
 import { runTool, structuredResult } from '../tool-result.js';
 
 const term = z.string().trim().min(1).max(60);
@@ -35,7 +35,7 @@ export function registerSearchProjects(server: McpServer, deps: McpDeps): void {
         'Returns compact entries (slug, title, summary, tags, year, url) and next_cursor for paging. ' +
         'Use list_facets first to learn valid filter values; call get_project with a slug for the full description.',
       inputSchema: searchProjectsInput,
-      outputSchema: ProjectPageSchema,
+      outputSchema: ProjectPageOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
