@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { Flash } from './flash.js';
 import { Layout, type Site } from './layout.js';
 
 export const INQUIRY_FIELDS = ['name', 'email', 'company', 'project', 'budget', 'timeline', 'message'] as const;
@@ -80,11 +81,7 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, pro
               </ul>
             </div>
           ) : null}
-          {notice ? (
-            <p class="notice" role="status">
-              {notice}
-            </p>
-          ) : null}
+          <Flash notice={notice} />
           <form class="form" method="post" action="/inquire" novalidate>
             <input type="hidden" name="form_token" value={token} />
             <div class="field-row">

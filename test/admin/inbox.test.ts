@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FormClient } from '../helpers/form-client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { codeOf, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { codeOf, isSignInCode, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
 import { agentToken } from '../helpers/tokens.js';
 
 const OWNER = 'owner@studio.example';
@@ -33,7 +33,7 @@ describe('the inbox at /admin', () => {
     await owner.get('/admin/login');
     const seen = smtp.messages.length;
     await owner.post('/admin/login', { email: OWNER });
-    const code = codeOf(await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(OWNER)));
+    const code = codeOf(await smtp.next(isSignInCode(OWNER, seen, smtp.messages)));
     assert.equal((await owner.post('/admin/login/code', { email: OWNER, code })).status, 303);
   });
   after(async () => {

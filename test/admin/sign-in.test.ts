@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { cliAgainst } from '../helpers/cli.js';
 import { FormClient } from '../helpers/form-client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { codeOf, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { codeOf, isSignInCode, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
 
@@ -15,7 +15,7 @@ async function requestCode(browser: FormClient, smtp: TestSmtp, email = OWNER, h
   if (!browser.html) await browser.get('/admin/login');
   const seen = smtp.messages.length;
   assert.equal((await browser.post('/admin/login', { email }, headers)).status, 200);
-  return codeOf(await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(email.toLowerCase())));
+  return codeOf(await smtp.next(isSignInCode(email.toLowerCase(), seen, smtp.messages)));
 }
 
 /** Signs in with an emailed code; returns the client holding the session cookie. */
@@ -227,8 +227,7 @@ describe('on https the cookies are __Host- prefixed and Secure', () => {
     const headers = { origin: 'https://studio.example' };
     const page = await browser.get('/admin/login');
     assert.match(page.headers.getSetCookie().join('\n'), /^__Host-vitrine_csrf=[^;]+;.*Secure/m);
-    assert.equal((await browser.post('/admin/login', { email: OWNER }, headers)).status, 200);
-    const code = codeOf(await smtp.next((m) => m.to.includes(OWNER)));
+    const code = await requestCode(browser, smtp, OWNER, headers);
     const res = await browser.post('/admin/login/code', { email: OWNER, code }, headers);
     assert.equal(res.status, 303);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-vitrine_session='));

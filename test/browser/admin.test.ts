@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
-import { codeOf, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { codeOf, isSignInCode, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
 
@@ -43,7 +43,7 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await assertAccessible(page, 'code page');
-    const code = codeOf(await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(OWNER)));
+    const code = codeOf(await smtp.next(isSignInCode(OWNER, seen, smtp.messages)));
     await page.getByLabel('Six-digit code').fill(code);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/admin`);
@@ -102,7 +102,7 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     const seen = smtp.messages.length;
     await page.getByLabel('Your email address').fill(OWNER);
     await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByLabel('Six-digit code').fill(codeOf(await smtp.next((m) => smtp.messages.indexOf(m) >= seen)));
+    await page.getByLabel('Six-digit code').fill(codeOf(await smtp.next(isSignInCode(OWNER, seen, smtp.messages))));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/admin`);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);

@@ -8,6 +8,11 @@ export interface ReceivedMail {
   mail: ParsedMail;
 }
 
+/** A sign-in code mail to `email` that arrived after the first `since` messages (inquiry notifications go to owners too). */
+export function isSignInCode(email: string, since: number, messages: readonly ReceivedMail[]): (m: ReceivedMail) => boolean {
+  return (m) => messages.indexOf(m) >= since && m.to.includes(email) && /sign-in code/.test(m.mail.subject ?? '');
+}
+
 export interface TestSmtp {
   /** SMTP_URL for vitrine */
   url: string;

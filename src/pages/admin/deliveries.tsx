@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { Flash } from '../flash.js';
 import type { OutboxRecord, OutboxState } from '../../store/ports/index.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 import { when } from './inbox.js';
@@ -23,11 +24,7 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
         Every notification of a new inquiry: {channels.mail ? 'an email to each owner' : 'email is off (set SMTP_URL)'}, and{' '}
         {channels.webhooks > 0 ? `${channels.webhooks} webhook endpoint${channels.webhooks > 1 ? 's' : ''}` : 'no webhooks (set WEBHOOK_URLS)'}. Failed deliveries are retried for about a day.
       </p>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Flash notice={notice} />
       <nav class="status-tabs" aria-label="By state">
         <ul>
           <li>

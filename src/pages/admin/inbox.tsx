@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { Flash } from '../flash.js';
 import type { InboxEntry } from '../../inbox/inbox.js';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
@@ -43,11 +44,7 @@ export const InboxPage: FC<InboxView> = (view) => {
           Export this list: <a href={`/admin/export.csv${inboxQuery(status, text)}`}>CSV</a> · <a href={`/admin/export.json${inboxQuery(status, text)}`}>JSON</a>
         </p>
       </div>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Flash notice={notice} />
       <nav class="status-tabs" aria-label="By status">
         <ul>
           <li>

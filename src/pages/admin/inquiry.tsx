@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { Flash } from '../flash.js';
 import { describeSender } from '../../inbox/sender.js';
 import type { InboxEntry } from '../../inbox/inbox.js';
 import { INQUIRY_STATUSES } from '../../model/inquiry.js';
@@ -35,11 +36,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
           <span class={`status status-${inquiry.status}`}>{STATUS_LABELS[inquiry.status]}</span>
         </p>
       </div>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Flash notice={notice} />
       <div class="project-grid">
         <div>
           <h2 class="visually-hidden">Message</h2>

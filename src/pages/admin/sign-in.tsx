@@ -1,5 +1,6 @@
 import type { FC } from 'hono/jsx';
 import type { Site } from '../layout.js';
+import { Flash } from '../flash.js';
 import { AdminLayout, CsrfField } from './admin-layout.js';
 
 interface SignInBase {
@@ -9,27 +10,12 @@ interface SignInBase {
   error?: string | undefined;
 }
 
-const Messages: FC<{ notice?: string | undefined; error?: string | undefined }> = ({ notice, error }) => (
-  <>
-    {error ? (
-      <div class="error-summary" role="alert">
-        <p>{error}</p>
-      </div>
-    ) : null}
-    {notice ? (
-      <p class="notice" role="status">
-        {notice}
-      </p>
-    ) : null}
-  </>
-);
-
 /** Step 1: an owner's email address. */
 export const EmailPage: FC<SignInBase & { email: string }> = ({ site, csrfToken, notice, error, email }) => (
   <AdminLayout site={site} owner={null} csrfToken={csrfToken} title="Sign in">
     <div class="narrow">
       <h1>Sign in</h1>
-      <Messages notice={notice} error={error} />
+      <Flash notice={notice} error={error} />
       <form class="form" method="post" action="/admin/login">
         <CsrfField token={csrfToken} />
         <div class="field">
@@ -52,7 +38,7 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> 
   <AdminLayout site={site} owner={null} csrfToken={csrfToken} title={error ? 'Error: enter your code' : 'Enter your code'}>
     <div class="narrow">
       <h1>Check your email</h1>
-      <Messages notice={notice} error={error} />
+      <Flash notice={notice} error={error} />
       <p>
         If <strong>{email}</strong> belongs to an owner of {site.name}, a six-digit code is on its way. It works once, for {validMinutes} minutes.
       </p>
@@ -79,7 +65,7 @@ export const LinkPage: FC<SignInBase & { token: string }> = ({ site, csrfToken, 
   <AdminLayout site={site} owner={null} csrfToken={csrfToken} title="Sign in with a link">
     <div class="narrow">
       <h1>Sign in with a link</h1>
-      <Messages error={error} />
+      <Flash error={error} />
       {error ? (
         <p>
           <a href="/admin/login">Sign in with an emailed code</a>, or print a new link with <code>vitrine owner login-link EMAIL</code>.

@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { Flash } from '../flash.js';
 import type { OwnerTokenView } from '../../owner/owner-tokens.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 import { when } from './inbox.js';
@@ -32,16 +33,7 @@ export const TokensPage: FC<TokensView> = (view) => {
           </p>
         </div>
       ) : null}
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <div class="error-summary" role="alert">
-          <p>{error}</p>
-        </div>
-      ) : null}
+      <Flash notice={notice} error={error} />
       <form class="form inline" method="post" action="/admin/tokens">
         <CsrfField token={csrfToken} />
         <div class="field">
