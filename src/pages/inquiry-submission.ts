@@ -1,7 +1,7 @@
 import type { FieldError } from '../lib/errors.js';
 import type { InquiryErrors, InquiryField, InquiryValues } from './inquiry-form.js';
 
-/** The inquiry as the service reads it (DESIGN.md §2), from the form's fields. */
+/** The inquiry as the service reads it (docs/design.md §2), from the form's fields. */
 export function inquiryInput(values: InquiryValues): Record<string, unknown> {
   return {
     name: values.name,
