@@ -101,7 +101,7 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
     operationId: 'updateAdminInquiry',
     summary: 'Change an inquiry\'s status (new, read, replied, archived, spam)',
     ...OWNER_TOKEN,
-    request: { params: idParam, body: { required: true, content: { 'application/json': { schema: statusChangeSchema.openapi('InquiryStatusChange') }, 'application/merge-patch+json': { schema: statusChangeSchema } } } },
+    request: { params: idParam, body: { required: true, content: { 'application/json': { schema: statusChangeSchema.openapi('InquiryStatusChange', { description: 'The new inbox status of an inquiry.' }) }, 'application/merge-patch+json': { schema: statusChangeSchema } } } },
     responses: {
       200: { description: 'The inquiry, changed.', content: { 'application/json': { schema: AdminInquirySchema } } },
       401: unauthorized,
