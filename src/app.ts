@@ -20,7 +20,8 @@ import { requestContext } from './http/middleware/request-context.js';
 import { requestIds } from './http/middleware/request-id.js';
 import { ResponseCache } from './http/middleware/response-cache.js';
 import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
-import { registerDocsRoutes } from './http/routes/docs.js';
+import { DOCS_ASSETS_PATH, registerDocsRoutes } from './http/routes/docs.js';
+import { renderDocsPage } from './pages/render.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
@@ -139,7 +140,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', cache });
   // The document is generated on first request, so routes registered below are in it too.
   registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, renderDocsPage(site, DOCS_ASSETS_PATH));
 
   // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth);

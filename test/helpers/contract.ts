@@ -14,10 +14,10 @@ import { isReference } from '../../src/http/openapi/types.js';
 
 /**
  * Paths that are not API and so are neither in the document nor checked: the HTML catalog and
- * its form, the owners' admin pages, static files, the reference page, and crawler files. A prefix matches itself and
+ * its form, the agents' introduction, the owners' admin pages, static files, the reference page, and crawler files. A prefix matches itself and
  * anything below it; everything else that is not documented must be a 404/405 problem.
  */
-export const NON_API_PATHS = ['/', '/robots.txt', '/sitemap.xml', '/favicon.ico'] as const;
+export const NON_API_PATHS = ['/', '/agents', '/robots.txt', '/sitemap.xml', '/favicon.ico'] as const;
 export const NON_API_PREFIXES = ['/docs', '/assets', '/images', '/projects', '/inquire', '/admin'] as const;
 
 export function isNonApiPath(path: string): boolean {
