@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
 import { SANDBOX_SCENARIOS, sandboxScenarioNamed, type SandboxScenario } from '../../model/sandbox-scenarios.js';
 import { IdempotencyInFlightError } from '../../idempotency/errors.js';
-import { ValidationError, ERROR_CODES } from '../../lib/errors.js';
+import { ERROR_CODES } from '../../lib/errors.js';
+import { invalidInput } from '../../lib/zod-errors.js';
+import { inquiryInputSchema } from '../../inquiries/schemas.js';
 import { domainErrorResponse, internalErrorResponse } from '../responses/errors.js';
 import { problem } from '../responses/problem.js';
 
@@ -22,6 +24,9 @@ export interface ScenarioResponders {
   invalidToken(c: Context<AppEnv>): Response;
 }
 
+/** The real validation of a real bad inquiry (a malformed email, a short message): same words, same shape. */
+const REHEARSED_VALIDATION = invalidInput('The inquiry', inquiryInputSchema.safeParse({ name: 'Ada', email: 'ada@', message: 'Hi' }).error!);
+
 function answer(c: Context<AppEnv>, scenario: SandboxScenario, responders: ScenarioResponders): Response {
   switch (scenario) {
     case 'rate_limited':
@@ -33,13 +38,7 @@ function answer(c: Context<AppEnv>, scenario: SandboxScenario, responders: Scena
     case 'idempotency_conflict':
       return domainErrorResponse(c, new IdempotencyInFlightError());
     case 'validation_failed':
-      return domainErrorResponse(
-        c,
-        new ValidationError('The inquiry is invalid: enter an email address in the format name@example.com; write a message of at least 10 characters.', [
-          { path: 'email', message: 'Enter an email address in the format name@example.com.' },
-          { path: 'message', message: 'Write a message of at least 10 characters.' },
-        ]),
-      );
+      return domainErrorResponse(c, REHEARSED_VALIDATION);
   }
 }
 
