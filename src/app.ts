@@ -20,7 +20,8 @@ import { requestContext } from './http/middleware/request-context.js';
 import { requestIds } from './http/middleware/request-id.js';
 import { ResponseCache } from './http/middleware/response-cache.js';
 import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
-import { registerDocsRoutes } from './http/routes/docs.js';
+import { DOCS_ASSETS_PATH, registerDocsRoutes } from './http/routes/docs.js';
+import { renderDocsPage } from './pages/render.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { registerMcpRoutes } from './http/routes/mcp.js';
@@ -115,7 +116,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // async level of its own on the hot path (responses/response-headers.ts).
   const security = await secureHeaderValues({ https: baseUrl.startsWith('https:') });
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
-  const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
+  const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'Sandbox-Scenario', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
   const publicAnswer = Object.freeze({ ...security, ...publicCorsHeaders(publicCorsOptions) });
   app.use(requestContext({ baseUrl, trustProxy: config.trustProxy, nextRequestId: requestIds(random), logger, metrics, headersFor: (path) => (isPublicCorsPath(path) ? publicAnswer : security) }));
   const preflight = publicCorsPreflight(publicCorsOptions);
@@ -140,7 +141,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', cache });
   // The document is generated on first request, so routes registered below are in it too.
   const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
-  registerDocsRoutes(app, { publicUrl: baseUrl, document: openApi.document });
+  registerDocsRoutes(app, { publicUrl: baseUrl, page: renderDocsPage(site, DOCS_ASSETS_PATH), document: openApi.document });
 
   // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth);

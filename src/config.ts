@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * The only module that reads configuration. `parseConfig(process.env)` validates every
- * variable of DESIGN.md §10 and returns a frozen object; a bad value stops the process
+ * variable of docs/design.md §10 and returns a frozen object; a bad value stops the process
  * with a message that names the variable.
  */
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FieldError } from '../lib/errors.js';
 import { ValidationError } from '../lib/errors.js';
+import { issueMessage } from '../lib/issue-messages.js';
 import { catalogFileSchema, projectInputSchema, type ProjectInput } from './project.js';
 
 /**
@@ -10,7 +11,7 @@ import { catalogFileSchema, projectInputSchema, type ProjectInput } from './proj
 export function parseCatalog(json: unknown, source = 'catalog'): ProjectInput[] {
   const file = catalogFileSchema.safeParse(json);
   if (!file.success) {
-    throw new ValidationError(`${source}: expected an object {"projects": [...]}`, [{ path: 'projects', message: 'required array' }]);
+    throw new ValidationError(`${source}: expected an object {"projects": [...]}`, [{ path: 'projects', message: 'is required: a list of projects' }]);
   }
   const errors: FieldError[] = [];
   const projects: ProjectInput[] = [];
@@ -23,7 +24,7 @@ export function parseCatalog(json: unknown, source = 'catalog'): ProjectInput[] 
         const at = `projects[${index}]${label}.${issue.path.map((part) => `${String(part)}.`).join('')}`;
         // A misspelt field is named itself, so the fix is obvious from the message.
         if (issue.code === 'unrecognized_keys') for (const key of issue.keys) errors.push({ path: `${at}${key}`, message: 'unknown field' });
-        else errors.push({ path: at.slice(0, -1) || '(record)', message: issue.message });
+        else errors.push({ path: at.slice(0, -1) || '(record)', message: issueMessage(issue) });
       }
       return;
     }

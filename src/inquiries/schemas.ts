@@ -21,12 +21,12 @@ const optionalText = (max: number, description: string) =>
 export const inquiryInputSchema = z
   .object({
     name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters').describe('Who is asking: a person\'s name.'),
-    email: z.string({ error: 'is required' }).trim().max(254, 'must be at most 254 characters').email('must be an email address').describe('Where the studio should reply.'),
+    email: z.string({ error: 'is required' }).trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').email('must be an email address like name@example.com').describe('Where the studio should reply.'),
     company: optionalText(200, 'Organisation, if any.'),
     message: z.string({ error: 'is required' }).trim().min(10, 'must be at least 10 characters').max(5000, 'must be at most 5000 characters').describe('What the inquiry is about, 10–5000 characters.'),
     project_slugs: z
       .array(z.string().min(1).max(80), { error: 'must be a list of project slugs' })
-      .max(20, 'at most 20 projects')
+      .max(20, 'can have at most 20 projects')
       .default([])
       .transform((slugs) => [...new Set(slugs)])
       .describe('Slugs of catalog projects the inquiry refers to; an unknown slug is rejected.'),

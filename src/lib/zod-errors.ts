@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ValidationError, type FieldError } from './errors.js';
+import { issueMessage } from './issue-messages.js';
 
 /**
  * zod issues as `errors: [{path, message}]`, naming unknown keys one by one. `prefix` names
@@ -12,7 +13,7 @@ export function fieldErrors(error: z.ZodError, options: { prefix?: string; unkno
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out.push({ path: [base, key].filter(Boolean).join('.'), message: options.unknown ?? 'unknown field' });
     } else {
-      out.push({ path: base || '(body)', message: issue.message });
+      out.push({ path: base || '(body)', message: issueMessage(issue) });
     }
   }
   return out;

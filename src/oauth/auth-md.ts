@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_JWT_BEARER, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './identifiers.js';
-import { SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
+import { SANDBOX_SCENARIO_ALIASES, SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
 
 function duration(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} h (${seconds} s)`;
@@ -216,11 +216,14 @@ fixed fixture catalog and \`POST ${b}/api/v1/sandbox/inquiries\` validates and a
 real path (with \`"sandbox": true\`) but stores nothing. Sandbox writes need the \`sandbox:write\`
 scope when a token is sent.
 
-Rehearse failures on purpose with the \`Sandbox-Scenario\` request header on a sandbox write:
+Rehearse failures on purpose with the \`Sandbox-Scenario\` request header on a sandbox write,
+naming the error code you want to handle:
 
 ${SANDBOX_SCENARIOS.map((s) => `- \`${s}\``).join('\n')}
 
-Each makes the sandbox answer with that failure in its real shape, e.g.
+Each makes the sandbox answer with that failure in its real shape (status, headers, problem body
+with that \`error\` code), plus a \`Sandbox-Scenario: <name>\` response header: an answer without
+it is real. The first names ${Object.keys(SANDBOX_SCENARIO_ALIASES).map((s) => `\`${s}\``).join(', ')} still work. For example:
 
 \`\`\`sh
 curl -si -X POST ${b}/api/v1/sandbox/inquiries -H 'Sandbox-Scenario: invalid_token' \\

@@ -11,7 +11,7 @@ export interface IssuerKeys {
 
 export type TrustedIssuerSet = ReadonlyMap<string, IssuerKeys>;
 
-/** Only these issuers' keys are ever used or fetched (DESIGN §4): nothing from the token itself. */
+/** Only these issuers' keys are ever used or fetched (docs/design.md §4): nothing from the token itself. */
 export function buildTrustedIssuers(issuers: readonly TrustedIssuer[]): TrustedIssuerSet {
   const out = new Map<string, IssuerKeys>();
   for (const t of issuers) {

@@ -20,36 +20,44 @@ export interface CatalogView {
 
 const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
 
+/**
+ * The filters sit behind a disclosure so that on a phone the results come first; on wider
+ * screens site.css shows its content whether it is open or not (::details-content).
+ */
 const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => (
   <aside class="filters" aria-labelledby="filters-title">
-    <h2 id="filters-title">Filter projects</h2>
-    {FILTERS.map(({ param, facet, label }) => {
-      const values = facets[facet];
-      if (values.length === 0) return null;
-      const active = query[param];
-      const sorted = param === 'year' ? [...values].sort((a, b) => Number(b.value) - Number(a.value)) : values;
-      return (
-        <details class="filter-group" open={OPEN_BY_DEFAULT.has(param) || active !== undefined}>
-          <summary>{label}</summary>
-          <ul class="chips" aria-label={`${label} filters`}>
-            {sorted.map(({ value, count }) => {
-              const on = active === value;
-              return (
-                <li>
-                  <a class="chip" href={catalogHref(query, { [param]: on ? undefined : value })} aria-current={on ? 'true' : undefined}>
-                    {param === 'year' ? value : humanize(value)}
-                    <span class="count">
-                      {count}
-                      <span class="visually-hidden"> projects</span>
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </details>
-      );
-    })}
+    <details class="filter-panel">
+      <summary>
+        <h2 id="filters-title">Filter projects</h2>
+      </summary>
+      {FILTERS.map(({ param, facet, label }) => {
+        const values = facets[facet];
+        if (values.length === 0) return null;
+        const active = query[param];
+        const sorted = param === 'year' ? [...values].sort((a, b) => Number(b.value) - Number(a.value)) : values;
+        return (
+          <details class="filter-group" open={OPEN_BY_DEFAULT.has(param) || active !== undefined}>
+            <summary>{label}</summary>
+            <ul class="chips" aria-label={`${label} filters`}>
+              {sorted.map(({ value, count }) => {
+                const on = active === value;
+                return (
+                  <li>
+                    <a class="chip" href={catalogHref(query, { [param]: on ? undefined : value })} aria-current={on ? 'true' : undefined}>
+                      {param === 'year' ? value : humanize(value)}
+                      <span class="count">
+                        {count}
+                        <span class="visually-hidden"> projects</span>
+                      </span>
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </details>
+        );
+      })}
+    </details>
   </aside>
 );
 

@@ -1,7 +1,7 @@
 import type { FieldError } from '../lib/errors.js';
 import type { InquiryErrors, InquiryField, InquiryValues } from './inquiry-form.js';
 
-/** The inquiry as the service reads it (DESIGN.md §2), from the form's fields. */
+/** The inquiry as the service reads it (docs/design.md §2), from the form's fields. */
 export function inquiryInput(values: InquiryValues): Record<string, unknown> {
   return {
     name: values.name,
@@ -29,9 +29,14 @@ export function formErrors(errors: readonly FieldError[]): InquiryErrors {
 
 const NOUNS: Record<InquiryField, string> = { name: 'Name', email: 'Email address', company: 'Company', project: 'Project', budget: 'Budget', timeline: 'Timeline', message: 'Message' };
 
-/** "must be at least 10 characters" → "Message must be at least 10 characters." */
+/**
+ * The service's phrase (src/lib/issue-messages.ts) as a sentence that names the field and says
+ * what to do: "is required" → "Enter your email address.", "must be at least 10 characters" →
+ * "Message must be at least 10 characters."
+ */
 function fieldMessage(field: InquiryField, message: string): string {
   if (field === 'project') return 'Choose a project from the list.';
-  if (message === 'is required') return `Enter your ${field === 'message' ? 'message' : NOUNS[field].toLowerCase()}.`;
+  if (message === 'is required') return `Enter your ${NOUNS[field].toLowerCase()}.`;
+  if (message.startsWith('must be an email address')) return 'Enter an email address like name@example.com.';
   return `${NOUNS[field]} ${message.replace(/[.!?]$/, '')}.`;
 }

@@ -14,7 +14,7 @@ export interface LayoutProps {
   description?: string | undefined;
   /** path of the canonical URL, e.g. /projects/atlas */
   canonicalPath?: string | undefined;
-  current?: 'work' | 'inquire' | undefined;
+  current?: 'work' | 'agents' | 'inquire' | undefined;
   /** extra elements for <head>: alternates, JSON-LD */
   head?: Child;
   children?: Child;
@@ -56,7 +56,9 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
                 </a>
               </li>
               <li>
-                <a href="/llms.txt">For AI agents</a>
+                <a href="/agents" aria-current={current === 'agents' ? 'page' : undefined}>
+                  For AI agents
+                </a>
               </li>
               <li>
                 <a class="button" href="/inquire" aria-current={current === 'inquire' ? 'page' : undefined}>

@@ -1,5 +1,7 @@
 import type { ApiProject } from '../catalog/api-project.js';
+import { AgentsPage } from './agents-page.js';
 import { CatalogPage, type CatalogView } from './catalog-page.js';
+import { DocsPage } from './docs-page.js';
 import { ErrorPage } from './error-page.js';
 import { InquiryFormPage, ThanksPage, type InquiryFormView } from './inquiry-form.js';
 import { renderDocument, type Site } from './layout.js';
@@ -11,3 +13,5 @@ export const renderProjectPage = (site: Site, project: ApiProject): string => re
 export const renderInquiryForm = (view: InquiryFormView): string => renderDocument(<InquiryFormPage {...view} />);
 export const renderThanksPage = (site: Site, reference: string | null): string => renderDocument(<ThanksPage site={site} reference={reference} />);
 export const renderErrorPage = (site: Site, status: number, requestId?: string): string => renderDocument(<ErrorPage site={site} status={status} requestId={requestId} />);
+export const renderAgentsPage = (site: Site): string => renderDocument(<AgentsPage site={site} />);
+export const renderDocsPage = (site: Site, assetsPath: string): string => renderDocument(<DocsPage site={site} assetsPath={assetsPath} />);

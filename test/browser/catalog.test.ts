@@ -4,7 +4,7 @@ import { newId } from '../../src/lib/clock.js';
 import { cryptoRandom } from '../../src/lib/clock.js';
 import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
 
-describe('human catalog in Chromium (DESIGN.md §9.1)', () => {
+describe('human catalog in Chromium (docs/design.md §9.1)', () => {
   const suite = useBrowserSuite();
 
   it('search narrows the list to matching projects and keeps the query in the box', async () => {

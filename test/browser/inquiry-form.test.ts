@@ -11,7 +11,7 @@ async function fillInquiry(page: Page, values: { name: string; email: string; me
   await page.getByLabel('Tell us about your project').fill(values.message);
 }
 
-describe('inquiry form in Chromium (DESIGN.md §9.1)', () => {
+describe('inquiry form in Chromium (docs/design.md §9.1)', () => {
   const suite = useBrowserSuite();
 
   it('an inquiry sent with a double click on the submit button is stored once', { timeout: 60_000 }, async () => {

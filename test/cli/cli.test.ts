@@ -90,7 +90,7 @@ describe('vitrine CLI', () => {
     writeFileSync(wrongShape, '[1, 2]');
     const b = await vitrine(join(dir, 'x.db'), 'import', wrongShape);
     assert.equal(b.code, 1);
-    assert.match(b.stderr, /projects: required array/);
+    assert.match(b.stderr, /projects: is required: a list of projects/);
     const missing = await vitrine(join(dir, 'x.db'), 'import', join(dir, 'missing.json'));
     assert.equal(missing.code, 1);
   });

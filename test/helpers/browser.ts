@@ -4,7 +4,7 @@ import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
-/** Debian's chromium; tests never download a browser (DESIGN.md §1a). */
+/** Debian's chromium; tests never download a browser (docs/design.md §1a). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {

@@ -47,7 +47,7 @@ const INQUIRY = {
   message: 'We would like a booking platform like the one you built.',
 };
 
-describe('GET /metrics (DESIGN.md §3): Prometheus exposition of this app instance', () => {
+describe('GET /metrics (docs/design.md §3): Prometheus exposition of this app instance', () => {
   let server: TestServer;
   let slug: string;
 

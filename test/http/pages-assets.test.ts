@@ -30,6 +30,27 @@ describe('stylesheet and generated project images', () => {
     await missing.arrayBuffer();
   });
 
+  it('answers /favicon.ico, which browsers ask for on their own, with a permanent redirect to the site icon', async () => {
+    const res = await fetch(`${server.baseUrl}/favicon.ico`, { redirect: 'manual' });
+    assert.equal(res.status, 301);
+    const icon = await fetch(new URL(res.headers.get('location')!, server.baseUrl));
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get('content-type'), 'image/svg+xml');
+    assert.match(await icon.text(), /^<svg/);
+  });
+
+  it('serves /agents as a script-free HTML page under the site CSP', async () => {
+    const res = await fetch(`${server.baseUrl}/agents`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'none'/);
+    const html = await res.text();
+    assert.match(html, /<h1>Let your agent browse our work and get in touch<\/h1>/);
+    assert.doesNotMatch(html, /<script/);
+    const home = await (await fetch(`${server.baseUrl}/`)).text();
+    assert.match(home, /<a href="\/agents">\s*For AI agents\s*<\/a>/, 'the navigation points people at the page, not at llms.txt');
+  });
+
   it('generates a cacheable, sandboxed SVG placeholder per project image', async () => {
     const res = await fetch(`${server.baseUrl}/images/atlas-regional-trip-planner/2.svg`);
     assert.equal(res.status, 200);

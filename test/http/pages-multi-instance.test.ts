@@ -9,7 +9,7 @@ import { startTestServer } from '../helpers/server.js';
 const FIELDS = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'A form shown by one instance, sent to another.' };
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
-  describe(`inquiry form across two instances on one ${dialect} database (DESIGN §1: no difference a client can see)`, () => {
+  describe(`inquiry form across two instances on one ${dialect} database (docs/design.md §1: no difference a client can see)`, () => {
     it('accepts on instance B a form rendered by instance A, and a double submit across them stores one inquiry', async (t) => {
       if (dialect === 'postgres') {
         const skip = await skipWithoutPostgres();

@@ -28,7 +28,7 @@ async function fiftyParallel(dialect: 'sqlite' | 'postgres'): Promise<void> {
   }
 }
 
-describe('Idempotency-Key under concurrency (DESIGN.md §6)', () => {
+describe('Idempotency-Key under concurrency (docs/design.md §6)', () => {
   it('creates exactly one inquiry from 50 parallel POSTs with the same key on SQLite', async () => {
     await fiftyParallel('sqlite');
   });

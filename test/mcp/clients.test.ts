@@ -27,7 +27,7 @@ function negotiatedVersion(client: AnyClient): string | undefined {
   return (client as unknown as { transport?: { protocolVersion?: string } }).transport?.protocolVersion;
 }
 
-describe('MCP over Streamable HTTP with the official clients (seed §4.7, DESIGN §8)', () => {
+describe('MCP over Streamable HTTP with the official clients (seed §4.7, docs/design.md §8)', () => {
   let server: TestServer;
   before(async () => {
     server = await startTestServer();

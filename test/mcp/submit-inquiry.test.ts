@@ -14,7 +14,7 @@ const INQUIRY = {
   timeline: 'Q3',
 };
 
-describe('submit_inquiry goes through the same inquiry service as REST (DESIGN §6, §8)', () => {
+describe('submit_inquiry goes through the same inquiry service as REST (docs/design.md §6, §8)', () => {
   let server: TestServer;
   let anonymous: AnyClient;
   let n = 0;

@@ -9,9 +9,9 @@ function directives(csp: string): Map<string, string[]> {
   return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((parts) => parts[0]).map(([name, ...values]) => [name!, values]));
 }
 
-/** src/href values of every <script> and <link> in the page. */
+/** src/href values of every <script> and <link> in the page that it loads (a canonical link is a name, not a load). */
 function references(html: string): string[] {
-  return [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]*)"/gi)].map((m) => m[1]!);
+  return [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]*)"[^>]*>/gi)].filter((m) => !/\brel="canonical"/.test(m[0])).map((m) => m[1]!);
 }
 
 describe('GET /docs: the API reference is served from this origin only', () => {
@@ -52,8 +52,22 @@ describe('GET /docs: the API reference is served from this origin only', () => {
     assert.doesNotMatch(html, /<style\b|\bstyle="/i, 'no inline styles in the page itself');
   });
 
-  it('serves each referenced asset from node_modules with its type, a validator and long caching', async () => {
-    for (const ref of references(html)) {
+  it('wears the site\'s header and footer, with a way back to the catalog', () => {
+    assert.match(html, /<header class="site-header">[\s\S]*<a class="brand" href="\/">/);
+    assert.match(html, /<nav class="site-nav" aria-label="Main">[\s\S]*href="\/agents"/);
+    assert.match(html, /<footer class="site-footer">/);
+  });
+
+  it('answers /docs/ with a permanent redirect to /docs', async () => {
+    const slash = await fetch(`${server.baseUrl}/docs/`, { redirect: 'manual' });
+    assert.equal(slash.status, 301);
+    assert.equal(new URL(slash.headers.get('location')!, server.baseUrl).href, `${server.baseUrl}/docs`);
+  });
+
+  it('serves each referenced renderer asset from node_modules with its type, a validator and long caching', async () => {
+    const rendererAssets = references(html).filter((ref) => ref.startsWith('/docs/assets/'));
+    assert.ok(rendererAssets.length >= 4, rendererAssets.join(', '));
+    for (const ref of rendererAssets) {
       const asset = await fetch(new URL(ref, `${server.baseUrl}/docs`));
       const body = await asset.arrayBuffer();
       assert.equal(asset.status, 200, ref);
@@ -93,6 +107,11 @@ describe('GET /docs in Chromium: the reference renders with no CSP violation and
     });
     await page.goto(`${server.baseUrl}/docs`);
     await page.locator('.opblock-summary-path').first().waitFor({ timeout: 20_000 });
+    // The site's header, styled by the site's stylesheet, leads back to the catalog.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    assert.ok(await nav.getByRole('link', { name: 'For AI agents' }).isVisible());
+    assert.equal(await page.locator('.site-header .brand').evaluate((a) => getComputedStyle(a).fontFamily.includes('Georgia') || getComputedStyle(a).fontFamily.includes('serif')), true, 'site.css applies');
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'API reference');
     const paths = await page.locator('.opblock-summary-path').allTextContents();
     assert.ok(paths.some((p) => p.includes('/api/v1/projects')), paths.join(', '));
     assert.ok(paths.some((p) => p.includes('/oauth/token')), paths.join(', '));
@@ -103,6 +122,8 @@ describe('GET /docs in Chromium: the reference renders with no CSP violation and
     await page.screenshot({ path: 'test-results/docs.png' });
     assert.deepEqual([...origins], [server.baseUrl]);
     assert.deepEqual(problems, []);
+    await page.locator('.site-header .brand').click();
+    await page.waitForURL(`${server.baseUrl}/`);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import { DOC_BASE_URL, inProcessApp, type InProcessApp } from '../helpers/openap
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** Seed §1 discovery locations and §4 endpoints, DESIGN §3 extras: each must be in the document. */
+/** Seed §1 discovery locations and §4 endpoints, docs/design.md §3 extras: each must be in the document. */
 const PUBLIC_OPERATIONS = [
   'GET /api/v1/projects',
   'GET /api/v1/projects/{slug}',
@@ -63,7 +63,7 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
     assert.equal(doc.servers?.[0]?.url, DOC_BASE_URL);
   });
 
-  it('documents every public API operation of the seed and DESIGN §3', () => {
+  it('documents every public API operation of the seed and docs/design.md §3', () => {
     const documented = new Set([...operations(doc)].map(([method, path]) => `${method.toUpperCase()} ${path}`));
     const missing = PUBLIC_OPERATIONS.filter((op) => !documented.has(op));
     assert.deepEqual(missing, []);

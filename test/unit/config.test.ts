@@ -19,7 +19,7 @@ function assertRejects(env: Record<string, string>, variable: string): void {
 
 const jwks = { keys: [{ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' }] };
 
-describe('parseConfig (DESIGN.md §10)', () => {
+describe('parseConfig (docs/design.md §10)', () => {
   it('applies the documented defaults to an empty environment', () => {
     const config = parseConfig({});
     assert.equal(config.port, 8080);

@@ -30,3 +30,10 @@ export function optionalBearer(scopes: readonly Scope[]): { security: Record<str
 
 /** A bearer is required (reading back one's own inquiry). */
 export const REQUIRED_BEARER = { security: [{ bearer: [] }] as Record<string, string[]>[] };
+
+/**
+ * Marks the sandbox write whose `Sandbox-Scenario` request header rehearses failures: every error
+ * answer may then carry the `Sandbox-Scenario` response header that marks it as simulated.
+ */
+export const SANDBOX_REHEARSALS_MARK = 'x-vitrine-sandbox-rehearsals';
+export const SANDBOX_REHEARSALS = { [SANDBOX_REHEARSALS_MARK]: true } as const;

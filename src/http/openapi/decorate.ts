@@ -1,4 +1,5 @@
-import { IDEMPOTENT_MARK, OAUTH_ENDPOINT_MARK } from './declarations.js';
+import { IDEMPOTENT_MARK, OAUTH_ENDPOINT_MARK, SANDBOX_REHEARSALS_MARK } from './declarations.js';
+import { SANDBOX_SCENARIOS } from '../../model/sandbox-scenarios.js';
 import { isReference, type HeaderObject, type OpenApiDocument, type OperationObject, type ParameterObject, type Reference, type ResponseObject } from './types.js';
 
 /**
@@ -54,6 +55,10 @@ function componentHeaders(ttlSeconds: number): Record<string, HeaderObject> {
         'RFC 6750 §3 challenge with the RFC 9728 §5.1 `resource_metadata` parameter, e.g. `Bearer error="invalid_token", resource_metadata="{base_url}/.well-known/oauth-protected-resource"`.',
       required: true,
       schema: { type: 'string' },
+    },
+    'Sandbox-Scenario': {
+      description: 'Present only on a rehearsed failure in the sandbox: the scenario (error code) that produced this answer, so it is never mistaken for a real one.',
+      schema: { type: 'string', enum: [...SANDBOX_SCENARIOS] },
     },
     'Idempotent-Replayed': {
       description: `\`true\` when this response is the stored answer to an earlier request with the same Idempotency-Key and body (kept ${ttlSeconds} seconds).`,
@@ -166,6 +171,19 @@ function decorateOperation(operation: OperationObject, method: string, path: str
   operation.security ??= [];
 }
 
+/** Every error answer of a rehearsing operation may be simulated: inline shared answers to say so. */
+function markRehearsals(operation: OperationObject, responses: Record<string, ResponseObject>): void {
+  if (operation[SANDBOX_REHEARSALS_MARK] !== true) return;
+  delete operation[SANDBOX_REHEARSALS_MARK];
+  for (const [status, value] of Object.entries(operation.responses)) {
+    if (!/^[45]/.test(status)) continue;
+    const shared = isReference(value) ? responses[value.$ref.split('/').pop()!] : undefined;
+    const own: ResponseObject = shared ? structuredClone(shared) : (value as ResponseObject);
+    own.headers = { ...own.headers, 'Sandbox-Scenario': header('Sandbox-Scenario') };
+    operation.responses[status] = own;
+  }
+}
+
 /** Adds the shared components and per-operation responses, headers and security; mutates and returns `doc`. */
 export function decorateDocument(doc: OpenApiDocument, options: DecorateOptions): OpenApiDocument {
   doc.components ??= {};
@@ -175,7 +193,9 @@ export function decorateDocument(doc: OpenApiDocument, options: DecorateOptions)
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const operation = item[method];
-      if (operation) decorateOperation(operation, method, path, options);
+      if (!operation) continue;
+      decorateOperation(operation, method, path, options);
+      markRehearsals(operation, doc.components.responses);
     }
   }
   pruneUnused(doc);

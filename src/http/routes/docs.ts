@@ -34,26 +34,6 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-// Relative URLs so the page also works behind a reverse proxy that mounts the service under a path.
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>vitrine API reference</title>
-<link rel="stylesheet" href="docs/assets/swagger-ui.css">
-<link rel="stylesheet" href="docs/assets/docs.css">
-<link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png" sizes="32x32">
-</head>
-<body>
-<noscript><p class="noscript">This reference needs JavaScript. The same description is available as JSON at <a href="openapi.json">/openapi.json</a>; the authentication walkthrough is at <a href="auth.md">/auth.md</a>.</p></noscript>
-<div id="swagger-ui"></div>
-<script src="docs/assets/swagger-ui-bundle.js"></script>
-<script src="docs/assets/init.js"></script>
-</body>
-</html>
-`;
-
 // An external file, never inline, so script-src needs no 'unsafe-inline' or hash.
 const INIT_SCRIPT = `(function () {
   'use strict';
@@ -73,8 +53,25 @@ const INIT_SCRIPT = `(function () {
 })();
 `;
 
-const PAGE_CSS = `body { margin: 0; background: #fafafa; }
-.noscript { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; }
+// Swagger UI inside the site: the site's type, colours and width (site.css defines the variables).
+const PAGE_CSS = `.docs-intro { padding-block: clamp(2rem, 5vw, 3rem) 0.5rem; }
+.docs-intro .lead { max-width: 48rem; }
+.docs-reference .swagger-ui, .docs-reference .swagger-ui .info .title, .docs-reference .swagger-ui .opblock-tag,
+.docs-reference .swagger-ui .opblock .opblock-summary-description, .docs-reference .swagger-ui .model-title,
+.docs-reference .swagger-ui .parameter__name, .docs-reference .swagger-ui table thead tr th { font-family: var(--sans); color: var(--ink); }
+.docs-reference .swagger-ui .opblock-tag { font-family: var(--serif); font-weight: 600; border-color: var(--line); }
+.docs-reference .swagger-ui .wrapper { padding: 0; max-width: none; }
+.docs-reference .swagger-ui .information-container .info { margin: 1rem 0 1.5rem; }
+.docs-reference .swagger-ui .info .title { display: none; }
+.docs-reference .swagger-ui .info .description p, .docs-reference .swagger-ui .info li { font-size: 1rem; color: var(--muted); }
+.docs-reference .swagger-ui .scheme-container { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); box-shadow: none; padding: 1rem; }
+.docs-reference .swagger-ui .opblock { border-radius: 10px; box-shadow: none; }
+.docs-reference .swagger-ui .btn.authorize { color: var(--accent); border-color: var(--accent); }
+.docs-reference .swagger-ui .btn.authorize svg { fill: var(--accent); }
+.docs-reference .swagger-ui a.nostyle, .docs-reference .swagger-ui .info a { color: var(--accent); }
+/* site.css sizes every form control for its own forms; Swagger UI sizes its own. */
+.docs-reference input, .docs-reference select, .docs-reference textarea { width: auto; min-height: 0; }
+.docs-reference img { display: inline; }
 `;
 
 interface Asset {
@@ -111,6 +108,8 @@ function loadAssets(): Map<string, Asset> {
 
 export interface DocsRouteOptions {
   publicUrl: string;
+  /** the whole HTML document (the site's layout around the renderer), rendered once */
+  page: string;
   /** the generated OpenAPI document (summarised by the Markdown twin) */
   document(): OpenApiDocument;
 }
@@ -131,10 +130,12 @@ export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteO
       markdown ??= docsMarkdown(options.publicUrl, options.document());
       return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: 'public, max-age=300', headers: { vary } });
     }
-    return c.html(PAGE, 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer', vary });
+    return c.html(options.page, 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer', vary });
   };
   app.get(DOCS_PATH, docs(false));
   app.get(`${DOCS_PATH}.md`, docs(true));
+  // RFC 9110 §15.4.2: one URL for the page; the slash form is a permanent alias, not a 404.
+  app.get(`${DOCS_PATH}/`, (c) => c.redirect(DOCS_PATH, 301));
 
   app.get(`${DOCS_ASSETS_PATH}/:name`, (c) => {
     assets ??= loadAssets();

@@ -3,11 +3,11 @@ import type { Context } from 'hono';
 import { INQUIRIES_PATH, SANDBOX_INQUIRIES_PATH, type InquiryService } from '../../inquiries/service.js';
 import type { Inquiry } from '../../inquiries/types.js';
 import { ERROR_CODES } from '../../lib/errors.js';
-import { SANDBOX_SCENARIOS } from '../../model/sandbox-scenarios.js';
+import { ACCEPTED_SANDBOX_SCENARIOS, SANDBOX_SCENARIO_ALIASES } from '../../model/sandbox-scenarios.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
 import type { AppEnv } from '../env.js';
 import { authenticate } from '../middleware/auth.js';
-import { IDEMPOTENT, optionalBearer, REQUIRED_BEARER } from '../openapi/declarations.js';
+import { IDEMPOTENT, optionalBearer, REQUIRED_BEARER, SANDBOX_REHEARSALS } from '../openapi/declarations.js';
 import { InquiryRequestSchema, InquirySchema, problemResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
@@ -46,9 +46,17 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
       summary: sandbox ? 'Rehearse an inquiry: validated and answered like the real one, never stored' : 'Send an inquiry about the studio or its projects',
       ...optionalBearer([sandbox ? 'sandbox:write' : 'inquiries:write']),
       ...IDEMPOTENT,
+      ...(sandbox ? SANDBOX_REHEARSALS : {}),
       request: {
         headers: sandbox
-          ? z.object({ 'Sandbox-Scenario': z.enum(SANDBOX_SCENARIOS).optional().openapi({ description: 'Answer with this failure in its real shape, to rehearse error handling.' }) })
+          ? z.object({
+              'Sandbox-Scenario': z
+                .enum(ACCEPTED_SANDBOX_SCENARIOS as [string, ...string[]])
+                .optional()
+                .openapi({
+                  description: `Answer with this failure in its real shape, to rehearse error handling: name the error code to rehearse. The answer carries a \`Sandbox-Scenario\` response header naming it. Older names still accepted: ${Object.entries(SANDBOX_SCENARIO_ALIASES).map(([old, code]) => `\`${old}\` (= \`${code}\`)`).join(', ')}.`,
+                }),
+            })
           : undefined,
         body: { required: true, content: { 'application/json': { schema: InquiryRequestSchema } } },
       },
@@ -58,10 +66,10 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
           headers: sandbox ? undefined : { Location: { description: 'Where the submitting client can read the inquiry back.', required: true, schema: { type: 'string' } } },
           content: { 'application/json': { schema: InquirySchema } },
         },
-        400: problemResponse('Malformed JSON, invalid fields, a malformed Idempotency-Key' + (sandbox ? ', an unknown Sandbox-Scenario or the validation_error scenario.' : '.')),
+        400: problemResponse('Malformed JSON, invalid fields, a malformed Idempotency-Key' + (sandbox ? ', an unknown Sandbox-Scenario, or the `validation_failed` scenario.' : '.')),
         415: problemResponse('The body is not application/json.'),
         422: problemResponse('An unknown project slug, or the Idempotency-Key was used with a different body.'),
-        ...(sandbox ? { 500: problemResponse('Only with `Sandbox-Scenario: server_error`.') } : {}),
+        ...(sandbox ? { 500: problemResponse('Only with `Sandbox-Scenario: internal_error`.') } : {}),
       },
     });
     app.post(path, auth, async (c) => {

@@ -14,7 +14,7 @@ export interface MetricsRouteOptions {
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-/** GET /metrics — Prometheus text exposition (DESIGN.md §3), optionally behind a static bearer token. */
+/** GET /metrics — Prometheus text exposition (docs/design.md §3), optionally behind a static bearer token. */
 export function registerMetricsRoute(app: OpenAPIHono<AppEnv>, options: MetricsRouteOptions): void {
   const { registry } = options;
   // Only the digest is kept; equal-length digests make the comparison constant-time whatever was sent.

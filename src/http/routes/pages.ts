@@ -7,15 +7,15 @@ import type { SubmitContext, SubmitResult } from '../../inquiries/types.js';
 import type { Clock, Random } from '../../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { allProjects } from '../../pages/all-projects.js';
-import type { Assets } from '../../pages/assets.js';
 import { hasCriteria, parseCatalogQuery } from '../../pages/catalog-query.js';
 import { FormTokens } from '../../pages/form-token.js';
 import { EMPTY_VALUES, INQUIRY_FIELDS, type InquiryErrors, type InquiryValues } from '../../pages/inquiry-form.js';
 import { formErrors, inquiryInput } from '../../pages/inquiry-submission.js';
 import type { Site } from '../../pages/layout.js';
+import { assetUrl, type Assets } from '../../pages/assets.js';
 import { placeholderSvg } from '../../pages/placeholder-svg.js';
 import { projectMarkdown } from '../../pages/project-markdown.js';
-import { renderCatalogPage, renderErrorPage, renderInquiryForm, renderProjectPage, renderThanksPage } from '../../pages/render.js';
+import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm, renderProjectPage, renderThanksPage } from '../../pages/render.js';
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
 import { htmlErrorPages } from '../responses/html-errors.js';
@@ -58,6 +58,12 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const immutable = c.req.query('v') === asset.version;
     return sendText(c, asset.body, { contentType: asset.contentType, cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300' });
   });
+
+  // Browsers ask for /favicon.ico on their own; the icon lives at its content-hashed URL.
+  app.get('/favicon.ico', (c) => c.redirect(assetUrl(assets, 'favicon.svg'), 301));
+
+  const agentsPage = renderAgentsPage(site);
+  app.get('/agents', (c) => sendHtml(c, agentsPage, { cacheControl: PAGE_CACHE }));
 
   // RFC 8288 / RFC 9727 §3: the home page points programs at every discovery document.
   const homeLink = [
