@@ -193,7 +193,7 @@ describe('sign-in attempts are rate limited per client and per address', () => {
   let server: TestServer;
   before(async () => {
     smtp = await startTestSmtp();
-    server = await startTestServer({ env: { OWNER_EMAILS: OWNER, SMTP_URL: smtp.url, RATE_LIMITS: '{"signin":{"q":3,"w":900}}' } });
+    server = await startTestServer({ env: { OWNER_EMAILS: OWNER, SMTP_URL: smtp.url, RATE_LIMITS: '{"signin":{"q":3,"w":900}}', TRUST_PROXY: '1' } });
   });
   after(async () => {
     await server?.close();
@@ -207,6 +207,25 @@ describe('sign-in attempts are rate limited per client and per address', () => {
     const res = await browser.post('/admin/login', { email: OWNER });
     assert.equal(res.status, 429);
     assert.ok(res.headers.get('retry-after'));
+  });
+
+  it('limits an address however many clients guess at it, and says when to come back', async () => {
+    const from = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}` });
+    const email = 'second-owner@studio.example';
+    for (let i = 1; i <= 3; i++) {
+      const browser = new FormClient(server.baseUrl);
+      await browser.get('/admin/login', from(i));
+      assert.equal((await browser.post('/admin/login/code', { email, code: '000000' }, from(i))).status, 422);
+    }
+    const browser = new FormClient(server.baseUrl);
+    await browser.get('/admin/login', from(4));
+    const res = await browser.post('/admin/login/code', { email, code: '000000' }, from(4));
+    assert.equal(res.status, 429);
+    assert.ok(Number(res.headers.get('retry-after')) > 0);
+    assert.match(browser.html, /Too many sign-in attempts for this address/);
+    const other = new FormClient(server.baseUrl);
+    await other.get('/admin/login', from(5));
+    assert.equal((await other.post('/admin/login', { email: 'third@studio.example' }, from(5))).status, 200, 'another address from a new client is not held back');
   });
 });
 

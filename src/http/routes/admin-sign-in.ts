@@ -29,8 +29,12 @@ function field(body: Record<string, unknown>, name: string, max: number): string
 export function registerSignInRoutes(app: OpenAPIHono<AppEnv>, options: SignInRouteOptions): void {
   const { signIn, sessions, cookie } = options;
   const page = async (c: Context<AppEnv>, render: (frame: Awaited<ReturnType<typeof frameOf>>) => string, status = 200) => sendAdminHtml(c, render(await frameOf(c, options)), status);
-  const tooMany = (c: Context<AppEnv>, email: string, seconds: number) =>
-    page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email, error: `Too many sign-in attempts for this address. Try again in ${Math.ceil(seconds / 60)} minutes.` }), 429);
+  const tooMany = async (c: Context<AppEnv>, email: string, seconds: number) => {
+    const res = await page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email, error: `Too many sign-in attempts for this address. Try again in ${Math.ceil(seconds / 60)} minutes.` }), 429);
+    // RFC 6585 §4 / RFC 9110 §10.2.3: a 429 says when to come back.
+    res.headers.set('retry-after', String(Math.max(1, Math.ceil(seconds))));
+    return res;
+  };
 
   const startSession = async (c: Context<AppEnv>, email: string) => {
     const { id, maxAgeSeconds } = await sessions.start(email);
