@@ -92,7 +92,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const site = siteFor('Vitrine', baseUrl, assets);
 
   // Services: framework-free, shared by REST, MCP and the HTML pages.
-  const idempotency = new Idempotency({ store, clock, random, ttlSeconds: config.idempotencyTtlSeconds, logger });
+  const idempotency = new Idempotency({ store, clock, random, ttlSeconds: config.idempotencyTtlSeconds, lockSeconds: config.idempotencyLockSeconds, logger });
   const oauth = createOAuth({ config, store, clock, random, logger, idempotency });
   // The owner side: sign-in, the inbox, and the outbox that tells owners of every inquiry.
   const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: () => site.name });

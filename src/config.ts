@@ -9,7 +9,14 @@ import { z } from 'zod';
 
 export type DatabaseConfig =
   | { readonly kind: 'sqlite'; readonly path: string }
-  | { readonly kind: 'postgres'; readonly url: string };
+  | {
+      readonly kind: 'postgres';
+      readonly url: string;
+      /** DATABASE_CONNECT_TIMEOUT_MS: bound on getting a connection (default 5000) */
+      readonly connectTimeoutMs?: number;
+      /** DATABASE_QUERY_TIMEOUT_MS: bound on one statement (default 15000) */
+      readonly queryTimeoutMs?: number;
+    };
 
 export interface RateLimitPolicy {
   /** quota: requests admitted per window */
@@ -92,6 +99,8 @@ export interface Config {
   readonly rateLimits: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>>;
   readonly rateLimitsEnabled: boolean;
   readonly idempotencyTtlSeconds: number;
+  /** how long an in-flight idempotency claim blocks its key before a retry may take it over (its holder may have died) */
+  readonly idempotencyLockSeconds: number;
   readonly logLevel: string;
   readonly trustProxy: TrustProxy;
   readonly bodyLimitBytes: number;
@@ -167,6 +176,9 @@ const envSchema = z.object({
   RATE_LIMITS: z.string().optional(),
   RATE_LIMITS_ENABLED: z.enum(['true', 'false']).default('true'),
   IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().positive().default(86_400),
+  IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
@@ -201,13 +213,13 @@ function fail(name: string, message: string): never {
   throw new ConfigError(`${name}: ${message}`);
 }
 
-function parseDatabase(url: string): DatabaseConfig {
+function parseDatabase(url: string, connectTimeoutMs: number, queryTimeoutMs: number): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') fail('DATABASE_URL', 'sqlite: needs a path, e.g. sqlite:./data/vitrine.db or sqlite::memory:');
     return { kind: 'sqlite', path };
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, connectTimeoutMs, queryTimeoutMs };
   return fail('DATABASE_URL', 'expected sqlite:PATH, sqlite::memory: or postgres://…');
 }
 
@@ -335,13 +347,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     publicUrl,
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
-    database: Object.freeze(parseDatabase(e.DATABASE_URL)),
+    database: Object.freeze(parseDatabase(e.DATABASE_URL, e.DATABASE_CONNECT_TIMEOUT_MS, e.DATABASE_QUERY_TIMEOUT_MS)),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustedIssuers: Object.freeze(trustedIssuers),
     rateLimits: Object.freeze(parseRateLimits(e.RATE_LIMITS)),
     rateLimitsEnabled: e.RATE_LIMITS_ENABLED === 'true',
     idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
+    idempotencyLockSeconds: e.IDEMPOTENCY_LOCK_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: Object.freeze(parseTrustProxy(e.TRUST_PROXY)),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

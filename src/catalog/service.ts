@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import { NotFoundError } from '../lib/errors.js';
+import { NotFoundError, ServiceUnavailableError } from '../lib/errors.js';
 import { strongEtag } from '../lib/etag.js';
 import type { Facets, ProjectSort, ProjectStore } from '../store/ports/index.js';
 import { toApiProject, type ApiProject } from './api-project.js';
@@ -87,7 +87,17 @@ export class CatalogService {
     this.pendingVersion ??= this.options.store.version().finally(() => {
       this.pendingVersion = null;
     });
-    const version = await this.pendingVersion;
+    let version: number;
+    try {
+      version = await this.pendingVersion;
+    } catch (error) {
+      // RFC 5861 §4 (stale-if-error): while the database cannot say whether the catalog changed,
+      // what was read under the last known version is still served; a read of anything not
+      // cached still needs the database (and answers 503 until it is back).
+      if (!(error instanceof ServiceUnavailableError) || this.cachedVersion < 0) throw error;
+      this.checkedAt = now;
+      return this.cachedVersion;
+    }
     this.checkedAt = now;
     if (version !== this.cachedVersion) {
       this.cache.clear();

@@ -6,8 +6,8 @@ import { IdempotencyInFlightError, IdempotencyKeyReusedError } from './errors.js
 import { fingerprint, idempotencyScopeKey } from './key.js';
 import { openResult, sealResult } from './result-cipher.js';
 
-/** How long an in-flight claim blocks the key before a crashed holder's claim may be taken over. */
-const IN_FLIGHT_LOCK_MS = 30_000;
+/** How long an in-flight claim blocks the key before a crashed holder's claim may be taken over (IDEMPOTENCY_LOCK_SECONDS). */
+const DEFAULT_IN_FLIGHT_LOCK_SECONDS = 30;
 const PRUNE_EVERY_MS = 60_000;
 /** How often a request that waits for an in-flight original looks again. */
 const WAIT_POLL_MS = 50;
@@ -48,6 +48,11 @@ export interface IdempotencyOptions {
   clock: Clock;
   random: Random;
   ttlSeconds: number;
+  /**
+   * how long an in-flight claim blocks its key; after that a retry takes the claim over, and the
+   * original (if it still runs) can no longer commit (complete() checks the claim it took)
+   */
+  lockSeconds?: number;
   logger: Logger;
   /** how a waiting request pauses between looks (tests may pass a faster one) */
   sleep?: (ms: number) => Promise<void>;
@@ -65,8 +70,10 @@ export interface IdempotencyOptions {
 export class Idempotency {
   private lastPrune = Number.NEGATIVE_INFINITY;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly lockMs: number;
 
   constructor(private readonly options: IdempotencyOptions) {
+    this.lockMs = (options.lockSeconds ?? DEFAULT_IN_FLIGHT_LOCK_SECONDS) * 1000;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
@@ -131,11 +138,11 @@ export class Idempotency {
   private async claim(scopeKey: string, request: string, now: number, ttlMs: number, waitMs: number): Promise<{ claim: IdempotencyClaim; at: number }> {
     const { store } = this.options;
     let at = now;
-    let claim = await store.idempotency.claim(scopeKey, request, at, IN_FLIGHT_LOCK_MS, ttlMs);
+    let claim = await store.idempotency.claim(scopeKey, request, at, this.lockMs, ttlMs);
     for (let waited = 0; claim.state === 'in_flight' && waited < waitMs; waited += WAIT_POLL_MS) {
       await this.sleep(WAIT_POLL_MS);
       at = this.options.clock.now();
-      claim = await store.idempotency.claim(scopeKey, request, at, IN_FLIGHT_LOCK_MS, ttlMs);
+      claim = await store.idempotency.claim(scopeKey, request, at, this.lockMs, ttlMs);
     }
     return { claim, at };
   }

@@ -80,3 +80,16 @@ export class ServiceUnavailableError extends DomainError {
     super(503, ERROR_CODES.temporarilyUnavailable, 'Service unavailable', message);
   }
 }
+
+/** RFC 9110 §10.2.3: what a client is told to wait before retrying while the database is away. */
+export const STORE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The database cannot answer right now (down, restarting, unreachable, out of disk, read-only):
+ * a 503 with Retry-After, never a 500. `reason` (a driver code) is for logs only.
+ */
+export class StoreUnavailableError extends ServiceUnavailableError {
+  constructor(readonly reason: string) {
+    super('The database is unavailable for a moment; retry shortly.', STORE_RETRY_AFTER_SECONDS);
+  }
+}

@@ -22,6 +22,7 @@ const NEXT_STEP: Record<string, string> = {
   [ERROR_CODES.insufficientScope]: 'Obtain a token that includes this scope (see auth.md), or call without an Authorization header to submit anonymously.',
   [ERROR_CODES.invalidToken]: 'Obtain a new token (see auth.md), or call without an Authorization header to submit anonymously.',
   [ERROR_CODES.rateLimited]: 'Too many requests: wait a minute, then retry with the same idempotency_key.',
+  [ERROR_CODES.temporarilyUnavailable]: 'The service is briefly unavailable: retry in a few seconds with the same arguments (and the same idempotency_key).',
 };
 
 export function toolError(code: string, message: string, details: readonly { path: string; message: string }[] = []): CallToolResult {

@@ -12,6 +12,6 @@ import type { RateLimitStore } from './store.js';
  */
 export function createRateLimitStore(config: Config, store: Store, clock: Clock): RateLimitStore {
   if (config.redisUrl) return new RedisRateLimitStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  if (store.dialect === 'postgres') return new DatabaseRateLimitStore(store.counters);
+  if (store.dialect === 'postgres') return new DatabaseRateLimitStore(store.counters, { longestWindowMs: Math.max(...Object.values(config.rateLimits).map((p) => p.w)) * 1000 });
   return new MemoryRateLimitStore({ clock });
 }

@@ -7,13 +7,23 @@ import type { RateLimitStore } from './store.js';
  */
 export class DatabaseRateLimitStore implements RateLimitStore {
   readonly kind = 'database';
-  private longestWindowMs = 0;
+  private longestWindowMs: number;
   private prunedAt = Number.NEGATIVE_INFINITY;
+  private readonly pruneEveryMs: number;
 
+  /**
+   * `longestWindowMs`: the longest window of any configured policy. The sweep must spare every
+   * policy's current window, including those this instance has not metered yet: another
+   * instance (or this one, later) still counts in them. Without it a fresh instance whose first
+   * hits were reads swept away the 10-minute `register` counters of every other instance.
+   */
   constructor(
     private readonly counters: CounterStore,
-    private readonly pruneEveryMs = 60_000,
-  ) {}
+    options: { longestWindowMs?: number; pruneEveryMs?: number } = {},
+  ) {
+    this.longestWindowMs = options.longestWindowMs ?? 0;
+    this.pruneEveryMs = options.pruneEveryMs ?? 60_000;
+  }
 
   async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
     const count = await this.counters.hit(key, windowStartMs);

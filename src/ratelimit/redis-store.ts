@@ -24,6 +24,8 @@ export interface RedisStoreOptions {
 export class RedisRateLimitStore implements RateLimitStore {
   readonly kind = 'redis';
   private readonly redis: HitClient;
+  /** set once the first connection is up; before it, a command may wait for the connection */
+  private connectedOnce = false;
 
   constructor(private readonly options: RedisStoreOptions) {
     const redis = new Redis(options.url, {
@@ -34,11 +36,18 @@ export class RedisRateLimitStore implements RateLimitStore {
     });
     // Failures reach the limiter through the rejected command; the limiter logs them (throttled).
     redis.on('error', () => {});
+    redis.on('ready', () => {
+      this.connectedOnce = true;
+    });
     redis.defineCommand('vitrineRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis = redis as HitClient;
   }
 
   async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+    // Once Redis has been up, a lost connection fails at once rather than queueing behind the
+    // reconnects: every request would otherwise wait out the command timeout before failing
+    // open (or closed). ioredis reconnects by itself, and metering resumes when it is 'ready'.
+    if (this.connectedOnce && this.redis.status !== 'ready') throw new Error(`redis is ${this.redis.status}`);
     return Number(await this.redis.vitrineRateLimitHit(`${this.options.keyPrefix}${key}:${windowStartMs}`, windowMs * 2));
   }
 

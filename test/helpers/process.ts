@@ -15,6 +15,8 @@ export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
   /** every JSON log line the process has written so far */
   lines: LogLine[];
+  /** what the process wrote to stderr (a crash's stack, say) */
+  stderr(): string;
   /** the 'vitrine listening' line, once it is written */
   listening: Promise<LogLine>;
   exited: Promise<number | null>;
@@ -32,6 +34,10 @@ export function startServerProcess(env: Record<string, string> = {}): ServerProc
   delete childEnv.PUBLIC_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: childEnv });
   const lines: LogLine[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<LogLine>((resolve, reject) => {
     let buffered = '';
@@ -50,6 +56,7 @@ export function startServerProcess(env: Record<string, string> = {}): ServerProc
   return {
     child,
     lines,
+    stderr: () => stderr,
     listening,
     exited,
     cleanup() {

@@ -58,6 +58,16 @@ for (const dialect of ['postgres', 'sqlite'] as const) {
       assert.equal(await limits.hit('new-caller', t0 + 600_000, 60_000), 2, 'current windows are kept');
     });
 
+    it('keeps a longer policy\'s current window when a shorter policy\'s hit sweeps (found by the instance-loss fault test)', async () => {
+      // As a fresh instance would: told of the 600 s policy, but its first hit is a 60 s one.
+      const other = new DatabaseRateLimitStore(store.counters);
+      await other.hit('register:ip', t0, 600_000);
+      await other.hit('register:ip', t0, 600_000);
+      const fresh = new DatabaseRateLimitStore(store.counters, { longestWindowMs: 600_000 });
+      await fresh.hit('reads:ip', t0 + 300_000, 60_000);
+      assert.equal(await fresh.hit('register:ip', t0, 600_000), 3, 'the register count survived the sweep');
+    });
+
     if (dialect === 'postgres') {
       it('two connections (two instances) share one counter', async () => {
         const a = new DatabaseRateLimitStore(store.counters);

@@ -32,6 +32,7 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.deepEqual(config.rateLimits, DEFAULT_RATE_LIMITS);
     assert.equal(config.rateLimitsEnabled, true);
     assert.equal(config.idempotencyTtlSeconds, 86_400);
+    assert.equal(config.idempotencyLockSeconds, 30);
     assert.equal(config.logLevel, 'info');
     assert.deepEqual(config.trustProxy, { kind: 'off' });
     assert.equal(config.bodyLimitBytes, 64 * 1024);
@@ -63,6 +64,9 @@ describe('parseConfig (docs/design.md §10)', () => {
       RATE_LIMITS: '{"writes":{"q":5,"w":10}}',
       RATE_LIMITS_ENABLED: 'false',
       IDEMPOTENCY_TTL_SECONDS: '60',
+      IDEMPOTENCY_LOCK_SECONDS: '5',
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      DATABASE_QUERY_TIMEOUT_MS: '2500',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: '2',
       BODY_LIMIT_BYTES: '4096',
@@ -76,7 +80,8 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(config.host, '0.0.0.0');
     assert.equal(config.publicUrl, 'https://portfolio.example', 'trailing slash dropped');
     assert.equal(config.publicUrlConfigured, true);
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/vitrine' });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/vitrine', connectTimeoutMs: 1500, queryTimeoutMs: 2500 });
+    assert.equal(config.idempotencyLockSeconds, 5);
     assert.equal(config.redisUrl, 'rediss://cache:6380');
     assert.deepEqual(config.rateLimits.writes, { q: 5, w: 10 });
     assert.deepEqual(config.rateLimits.reads, DEFAULT_RATE_LIMITS.reads, 'other policies keep their defaults');
@@ -133,6 +138,9 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['RATE_LIMITS_ENABLED', { RATE_LIMITS_ENABLED: 'yes' }],
       ['IDEMPOTENCY_TTL_SECONDS', { IDEMPOTENCY_TTL_SECONDS: '0' }],
       ['IDEMPOTENCY_TTL_SECONDS', { IDEMPOTENCY_TTL_SECONDS: '1.5' }],
+      ['IDEMPOTENCY_LOCK_SECONDS', { IDEMPOTENCY_LOCK_SECONDS: '0' }],
+      ['DATABASE_CONNECT_TIMEOUT_MS', { DATABASE_CONNECT_TIMEOUT_MS: '0' }],
+      ['DATABASE_QUERY_TIMEOUT_MS', { DATABASE_QUERY_TIMEOUT_MS: 'forever' }],
       ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
       ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
       ['BODY_LIMIT_BYTES', { BODY_LIMIT_BYTES: '10' }],

@@ -98,16 +98,37 @@ function componentResponses(): Record<string, ResponseObject> {
     PayloadTooLarge: problemResponse('The request body exceeds the configured limit (64 KiB by default).', rateLimitHeaders),
     RateLimited: problemResponse('Rate limit exceeded; the problem names the `violated-policies`.', requiredRateLimitHeaders),
     InternalError: problemResponse('Unexpected server error. The body names only the request id, never internal details.', rateLimitHeaders),
-    CredentialsUnavailable: problemResponse('Issuing credentials is paused because the rate-limit counters are unreachable (`temporarily_unavailable`).', {
+    CredentialsUnavailable: problemResponse('Issuing credentials is paused because the rate-limit counters or the database are unreachable (`temporarily_unavailable`).', {
       'Retry-After': header('Retry-After'),
     }),
+    StoreUnavailable: problemResponse(
+      'The database is unreachable for a moment (`temporarily_unavailable`); retry after `Retry-After`. Catalog reads already cached keep answering meanwhile.',
+      { 'Retry-After': header('Retry-After') },
+    ),
     OAuthServerError: oauthErrorResponse('RFC 6749 `server_error`: an unexpected failure; the description names only the request id.', rateLimitHeaders),
     OAuthTemporarilyUnavailable: oauthErrorResponse(
-      'RFC 6749 `temporarily_unavailable`: issuing credentials is paused (the rate-limit counters, or a trusted issuer\'s keys, are unreachable); retry after `Retry-After`.',
+      'RFC 6749 `temporarily_unavailable`: issuing credentials is paused (the rate-limit counters, the database, or a trusted issuer\'s keys are unreachable); retry after `Retry-After`.',
       { 'Retry-After': header('Retry-After') },
     ),
   };
 }
+
+/**
+ * Operations that never wait on the database: probes, documents built from configuration, and
+ * the sandbox catalog (its own in-memory fixture). Every other one may answer the database's 503.
+ */
+const STORE_FREE_PATHS: ReadonlySet<string> = new Set([
+  '/healthz',
+  '/metrics',
+  '/openapi.json',
+  '/auth.md',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/.well-known/api-catalog',
+  '/api/v1/sandbox/projects',
+  '/api/v1/sandbox/projects/{slug}',
+]);
 
 function idempotencyParameter(ttlSeconds: number): ParameterObject {
   return {
@@ -167,6 +188,7 @@ function decorateOperation(operation: OperationObject, method: string, path: str
     const note = `Rate limit: the \`${metering.name}\` policy (${metering.q} requests per ${metering.w} seconds on this server).`;
     operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
   }
+  if (!STORE_FREE_PATHS.has(path)) addResponse(operation, '503', response(oauth ? 'OAuthTemporarilyUnavailable' : 'StoreUnavailable'));
   // An operation that declares nothing needs no credential; say so explicitly (an empty list).
   operation.security ??= [];
 }

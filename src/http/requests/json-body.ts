@@ -2,7 +2,11 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { problem } from '../responses/problem.js';
 import type { AppEnv } from '../env.js';
+import { jsonDepthExceeds } from './json-depth.js';
 import { isJsonMediaType } from './media-type.js';
+
+/** No request of ours nests deeper than a few levels; this leaves room and keeps every recursive walk safe. */
+export const MAX_JSON_DEPTH = 32;
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
 
@@ -24,6 +28,12 @@ export async function readJsonBody(c: Context<AppEnv>, what: string, options: { 
   }
   const text = await c.req.text();
   if (text.trim() === '' && 'emptyAs' in options) return { ok: true, value: options.emptyAs };
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    return {
+      ok: false,
+      response: problem(c, { status: 400, code: ERROR_CODES.validation, title: 'Invalid request', detail: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, errors: [{ path: '(body)', message: `nested deeper than ${MAX_JSON_DEPTH} levels` }] }),
+    };
+  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

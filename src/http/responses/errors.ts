@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { DomainError, ERROR_CODES, InsufficientScopeError, InvalidTokenError, ServiceUnavailableError } from '../../lib/errors.js';
+import { DomainError, ERROR_CODES, InsufficientScopeError, InvalidTokenError, ServiceUnavailableError, StoreUnavailableError } from '../../lib/errors.js';
 import { bearerChallenge } from '../../oauth/challenge.js';
 import { InvalidRequestError, OAuthError, ServerError, TemporarilyUnavailableError } from '../../oauth/oauth-error.js';
 import type { AppEnv } from '../env.js';
@@ -50,6 +50,8 @@ export function errorHandler(logger: Logger) {
   return (error: Error, c: Context<AppEnv>): Response => {
     const unexpected = !(error instanceof DomainError || error instanceof OAuthError || (error instanceof HTTPException && error.status < 500));
     if (unexpected) logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error');
+    // The driver's code only: its message can name hosts and users.
+    if (error instanceof StoreUnavailableError) logger.warn({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: error.reason }, 'database unavailable: answered 503');
     if (isOAuthPath(c.req.path) || error instanceof OAuthError) return oauthErrorJson(c, oauthErrorFor(c, error));
     if (error instanceof DomainError) return domainErrorResponse(c, error);
     if (!unexpected) return problem(c, { status: (error as HTTPException).status, code: ERROR_CODES.badRequest, title: 'Bad request', detail: 'The request could not be read.' });

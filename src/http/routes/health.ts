@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../lib/errors.js';
+import { ERROR_CODES, STORE_RETRY_AFTER_SECONDS } from '../../lib/errors.js';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Store } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
@@ -34,7 +34,10 @@ export function registerHealthRoutes(app: OpenAPIHono<AppEnv>, store: Store): vo
       summary: 'Readiness probe (checks the database)',
       responses: {
         200: { description: 'Ready to serve.', headers: NO_STORE, content: { 'application/json': { schema: ReadinessSchema } } },
-        503: problemResponse('The database is not reachable (`not_ready`).'),
+        503: {
+          ...problemResponse('The database is not reachable (`not_ready`); look again after `Retry-After`. `/healthz` keeps answering meanwhile.'),
+          headers: { 'Retry-After': { required: true, description: 'RFC 9110 §10.2.3: seconds before the next look.', schema: { type: 'integer' as const, minimum: 1 } } },
+        },
       },
     }),
     async (c) => {
@@ -42,7 +45,8 @@ export function registerHealthRoutes(app: OpenAPIHono<AppEnv>, store: Store): vo
         await store.ping();
         return c.json({ status: 'ready' as const, database: store.dialect }, 200, { 'cache-control': 'no-store' });
       } catch {
-        return problem(c, { status: 503, code: ERROR_CODES.notReady, title: 'Not ready', detail: 'The database is not reachable.' }) as never;
+        // RFC 9110 §10.2.3: a 503 may say when to look again.
+        return problem(c, { status: 503, code: ERROR_CODES.notReady, title: 'Not ready', detail: 'The database is not reachable.' }, { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) }) as never;
       }
     },
   );

@@ -3,19 +3,43 @@ import pg from 'pg';
 import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
+import { guardedDialect } from '../kysely/unavailable.js';
 import { postgresMigrations } from './migrations.js';
 import { postgresSearch } from './search.js';
 
 const INT8_OID = 20;
 
+export interface PostgresStoreOptions {
+  poolSize?: number;
+  /** how long getting a connection may take (a new one, or a free one from a busy pool) */
+  connectTimeoutMs?: number;
+  /** how long one statement may run: the server cancels it, and the client gives up a second later */
+  queryTimeoutMs?: number;
+}
+
 /** PostgreSQL for multi-instance deployments: every app process is stateless. */
-export function createPostgresStore(url: string, poolSize = 10): Store {
+export function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Store {
+  const queryTimeoutMs = options.queryTimeoutMs ?? 15_000;
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max: options.poolSize ?? 10,
+    // Without these a stopped or unreachable server makes requests wait forever.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    statement_timeout: queryTimeoutMs,
+    // A frozen server never sends the cancellation: the client stops waiting on its own.
+    query_timeout: queryTimeoutMs + 1000,
+    keepAlive: true,
     // Our bigints are epoch milliseconds and counters, far below 2^53.
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  // An idle connection the server closed (a restart, an admin's pg_terminate_backend) is reported
+  // here; the pool has already dropped it. Without a listener the 'error' event would crash the
+  // process; the next query opens a new connection, or answers 503 while the server is away.
+  pool.on('error', () => {});
+  // The same for a connection that is checked out but between statements (inside a transaction,
+  // say) when the server goes: pg emits 'error' on the client, which nothing else listens to.
+  // Its next statement fails ("not queryable"), which answers 503, and the pool discards it.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = new Kysely<Schema>({ dialect: guardedDialect(new PostgresDialect({ pool })) });
   return createKyselyStore(db, postgresSearch, postgresMigrations);
 }

@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
+import { guardedDialect } from '../kysely/unavailable.js';
 import { sqliteMigrations } from './migrations.js';
 import { sqliteSearch } from './search.js';
 
@@ -17,6 +18,6 @@ export function createSqliteStore(path: string): Store {
   database.pragma('foreign_keys = ON');
   // Another process (the CLI, a second server) may hold the write lock briefly.
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Schema>({ dialect: guardedDialect(new SqliteDialect({ database })) });
   return createKyselyStore(db, sqliteSearch, sqliteMigrations);
 }
