@@ -177,4 +177,42 @@ describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) thro
     const altered = await person.post('/oauth/authorize', { ticket: ticket.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')), action: 'anonymous' });
     assert.equal(altered.status, 400);
   });
+
+  describe('RFC 8707 resource indicators', () => {
+    it('§2: an unknown resource is invalid_target at the redirect URI', async () => {
+      const { url } = await authorizationUrl({ resource: 'https://elsewhere.example/api' });
+      const res = await fetch(url, { redirect: 'manual' });
+      assert.equal(res.status, 302);
+      assert.equal(new URL(res.headers.get('location')!).searchParams.get('error'), 'invalid_target');
+    });
+
+    it('a token for the API is refused by /mcp with the MCP challenge; one for /mcp is served; one without resource works at both', async () => {
+      const forApi = await codeFlow({ resource: server.baseUrl });
+      const apiToken = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), forApi.params, REDIRECT, forApi.verifier, insecure));
+      const refused = await mcpToolsList(apiToken.access_token);
+      assert.equal(refused.status, 401);
+      assert.equal(refused.headers.get('www-authenticate'), `Bearer error="invalid_token", resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/mcp"`);
+
+      const forMcp = await codeFlow({ resource: `${server.baseUrl}/mcp` });
+      const mcpToken = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), forMcp.params, REDIRECT, forMcp.verifier, { ...insecure, additionalParameters: { resource: `${server.baseUrl}/mcp` } }));
+      assert.equal((await mcpToolsList(mcpToken.access_token)).status, 200);
+      const viaApi = await fetch(`${server.baseUrl}/api/v1/inquiries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${mcpToken.access_token}` },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'A token for /mcp used at the API.' }),
+      });
+      assert.equal(viaApi.status, 401, 'the API accepts only tokens for itself');
+
+      const unbound = await codeFlow();
+      const token = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), unbound.params, REDIRECT, unbound.verifier, insecure));
+      assert.equal((await mcpToolsList(token.access_token)).status, 200);
+    });
+
+    it('§2.2: a token request naming another resource than the authorization request is invalid_target', async () => {
+      const { params, verifier } = await codeFlow({ resource: `${server.baseUrl}/mcp` });
+      const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, { ...insecure, additionalParameters: { resource: server.baseUrl } });
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { error: string }).error, 'invalid_target');
+    });
+  });
 });
