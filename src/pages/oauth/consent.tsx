@@ -26,6 +26,9 @@ export interface ConsentView {
   error?: string | undefined;
 }
 
+/** Fetch §3.1: forms name their real origin for the CSRF check under Referrer-Policy: no-referrer. */
+const SAME_ORIGIN_REFERRER = <meta name="referrer" content="same-origin" />;
+
 const Hidden: FC<{ csrfToken: string; ticket: string }> = ({ csrfToken, ticket }) => (
   <>
     <input type="hidden" name="_csrf" value={csrfToken} />
@@ -80,7 +83,7 @@ const Decide: FC<{ view: ConsentView }> = ({ view }) => (
 
 /** Step 1: who asks for what, and the choices. */
 export const ConsentPage: FC<{ view: ConsentView }> = ({ view }) => (
-  <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Allow ${view.clientName}? — ${view.site.name}`}>
+  <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Allow ${view.clientName}? — ${view.site.name}`} head={SAME_ORIGIN_REFERRER}>
     <div class="narrow">
       <h1>Allow {view.clientName}?</h1>
       <Errors error={view.error} />
@@ -108,7 +111,7 @@ export const ConsentPage: FC<{ view: ConsentView }> = ({ view }) => (
 
 /** Step 2 (email): the code. */
 export const ConsentCodePage: FC<{ view: ConsentView & { email: string; validMinutes: number } }> = ({ view }) => (
-  <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Enter your code — ${view.site.name}`}>
+  <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Enter your code — ${view.site.name}`} head={SAME_ORIGIN_REFERRER}>
     <div class="narrow">
       <h1>Check your email</h1>
       <Errors error={view.error} />
