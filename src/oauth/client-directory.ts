@@ -1,5 +1,5 @@
 import type { ClientRecord, ClientStore } from '../store/ports/index.js';
-import { ClientMetadataDocuments, isClientIdUrl } from './client-metadata-document.js';
+import { ClientMetadataDocuments, ClientMetadataError, isClientIdUrl } from './client-metadata-document.js';
 
 /**
  * Every client this server knows: registered ones (RFC 7591) by their minted id, and clients
@@ -21,8 +21,9 @@ export class ClientDirectory {
   async get(clientId: string): Promise<ClientRecord | undefined> {
     try {
       return await this.resolve(clientId);
-    } catch {
-      return undefined;
+    } catch (error) {
+      if (error instanceof ClientMetadataError) return undefined;
+      throw error;
     }
   }
 }

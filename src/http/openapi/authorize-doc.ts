@@ -30,7 +30,6 @@ export function documentAuthorizeRoutes(app: OpenAPIHono<AppEnv>): void {
       200: html('The consent page.'),
       302: redirect('An error the client hears at its redirect URI (`error`, `error_description`, `state`, `iss`).'),
       400: html('The client or redirect URI cannot be trusted: an error page, no redirect.'),
-      429: html('Too many requests.'),
     },
   } as never);
   app.openAPIRegistry.registerPath({
@@ -64,7 +63,6 @@ export function documentAuthorizeRoutes(app: OpenAPIHono<AppEnv>): void {
       400: html('The page expired or was altered.'),
       403: html('The CSRF check failed.'),
       422: html('The form needs correcting (address, code).'),
-      429: html('Too many codes or tries for this address, or too many requests.'),
       503: html('The code could not be mailed.'),
     },
   } as never);
