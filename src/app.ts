@@ -43,6 +43,7 @@ import type { Store } from './store/ports/index.js';
 import { createSqliteStore } from './store/sqlite/store.js';
 import { loadAssets, siteFor } from './pages/assets.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
+import { registerAuthorizeRoutes } from './http/routes/oauth-authorize.js';
 import { createOwnerSide, type OwnerSide } from './wiring/owner-side.js';
 
 export interface AppDeps {
@@ -93,7 +94,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // Services: framework-free, shared by REST, MCP and the HTML pages.
   const idempotency = new Idempotency({ store, clock, random, ttlSeconds: config.idempotencyTtlSeconds, lockSeconds: config.idempotencyLockSeconds, logger });
-  const oauth = createOAuth({ config, store, clock, random, logger, idempotency });
+  const ticketKey = Buffer.from(await store.secrets.getOrCreate('consent_ticket_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
+  const oauth = createOAuth({ config, store, clock, random, logger, idempotency, ticketKey });
   // The owner side: sign-in, the inbox, and the outbox that tells owners of every inquiry.
   const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: () => site.name });
   const inquiries = new InquiryService({
@@ -166,6 +168,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, assets });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals });
+  registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
   registerAdminRoutes(app, { owner, site, store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
   app.notFound(pages.notFound(notFoundHandler(app)));

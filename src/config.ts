@@ -105,6 +105,12 @@ export interface Config {
   readonly trustProxy: TrustProxy;
   readonly bodyLimitBytes: number;
   readonly accessTokenTtlSeconds: number;
+  /** how long a refresh token lives (each use rotates it) */
+  readonly refreshTokenTtlSeconds: number;
+  /** fetch client ID metadata documents from private, loopback and link-local addresses too (tests) */
+  readonly cimdAllowPrivate: boolean;
+  /** extra PEM certificates trusted when fetching client ID metadata documents (CIMD_CA_FILE) */
+  readonly cimdCa: string | undefined;
   /** how long a verified credential may be served from the in-process cache */
   readonly credentialCacheSeconds: number;
   /** how often a process re-reads the shared catalog version (multi-instance freshness bound) */
@@ -183,6 +189,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(365 * 86_400).default(30 * 86_400),
+  CIMD_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  CIMD_CA_FILE: blankAsUnset(z.string()),
   CREDENTIAL_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   CATALOG_VERSION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
@@ -208,6 +217,17 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(8 * 60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(7 * 24),
 });
+
+function readPem(name: string, path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    fail(name, `cannot read ${path}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) fail(name, `${path} holds no PEM certificate`);
+  return text;
+}
 
 function fail(name: string, message: string): never {
   throw new ConfigError(`${name}: ${message}`);
@@ -359,6 +379,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: Object.freeze(parseTrustProxy(e.TRUST_PROXY)),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    cimdAllowPrivate: e.CIMD_ALLOW_PRIVATE === 'true',
+    cimdCa: e.CIMD_CA_FILE === undefined ? undefined : readPem('CIMD_CA_FILE', e.CIMD_CA_FILE),
     credentialCacheSeconds: e.CREDENTIAL_CACHE_SECONDS,
     catalogVersionCheckMs: e.CATALOG_VERSION_CHECK_MS,
     demoCatalog: e.DEMO_CATALOG === 'true',

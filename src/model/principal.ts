@@ -14,4 +14,6 @@ export interface Principal {
   identityType: IdentityType;
   subject: string | null;
   credential: CredentialKind;
+  /** RFC 8707: the resource the token was issued for; null = every resource of this service */
+  resource: string | null;
 }

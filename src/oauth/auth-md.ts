@@ -70,7 +70,7 @@ so you can also get fresh access tokens for it with Method A, step 2.
 
    → \`201\` with \`client_id\`, \`client_id_issued_at\`, \`grant_types\` (\`["client_credentials"]\`),
    \`token_endpoint_auth_method\` and \`scope\`. Omitting \`token_endpoint_auth_method\` also registers
-   a public client. Unknown metadata (e.g. \`redirect_uris\`) is ignored.
+   a public client. Other unknown metadata is ignored.
 
 2. Get an access token with the client-credentials grant. A public client identifies itself with
    \`client_id\` alone in the form body — that is the whole anonymous method:
@@ -135,6 +135,30 @@ curl -s -X POST ${b}/oauth/token -d grant_type=${GRANT_JWT_BEARER} \\
 
 (the client must have registered \`"grant_types":["${GRANT_JWT_BEARER}"]\`).
 
+## Method C — authorization code with PKCE (a person in a browser)
+
+What desktop and web MCP clients do (the MCP authorization spec). Discover the server from
+\`${b}/.well-known/oauth-protected-resource/mcp\`, then:
+
+1. Identify the client: register with \`"redirect_uris":["http://127.0.0.1/callback"]\` (https, or
+   http on a loopback address, any port) — grant types then default to
+   \`authorization_code\` and \`refresh_token\` — or use the https URL of your client ID metadata
+   document as \`client_id\` (its \`client_id\` must equal that URL; \`redirect_uri\` must match one of its
+   \`redirect_uris\` exactly).
+2. Send the person's browser to
+   \`${b}/oauth/authorize?response_type=code&client_id=…&redirect_uri=…&code_challenge=…&code_challenge_method=S256&state=…&resource=${b}/mcp\`.
+   PKCE with S256 is required. The consent page lets the person allow anonymously, allow as an
+   email address they prove with a mailed six-digit code (the token then acts for that verified
+   address), or deny (\`error=access_denied\`). The answer carries \`code\`, \`state\` and \`iss\`
+   (RFC 9207: check it equals \`${b}\`).
+3. Within 60 s, once: \`curl -s -X POST ${b}/oauth/token -d grant_type=authorization_code -d code=… -d code_verifier=… -d redirect_uri=… -d client_id=…\`
+   → an access token and a \`refresh_token\`.
+4. Refresh: \`-d grant_type=refresh_token -d refresh_token=… -d client_id=…\`. Every use returns a
+   new refresh token; using an old one again revokes the whole grant.
+
+\`resource\` (RFC 8707) is \`${b}\` (the API) or \`${b}/mcp\`; a token bound to one is refused
+by the other, and any other value is \`invalid_target\`. Without it the token works at both.
+
 ## Using the token on a write
 
 \`\`\`sh
@@ -164,8 +188,10 @@ without the scope a write needs gets \`403 insufficient_scope\`.
 
 ## Token lifetimes
 
-- Access tokens (\`vt_at_…\`): ${duration(ttl)} (\`expires_in\`). Get a new one the same way; there
-  are no refresh tokens.
+- Access tokens (\`vt_at_…\`): ${duration(ttl)} (\`expires_in\`). Get a new one the same way, or
+  with a refresh token (Method C only).
+- Refresh tokens (\`vt_rt_…\`): ${duration(config.refreshTokenTtlSeconds)}, rotated on every use.
+- Authorization codes: 60 s, one use.
 - API keys (\`vt_key_…\`): no expiry until revoked.
 - Client registrations do not expire; client secrets do not expire (\`client_secret_expires_at: 0\`).
 - A revoked credential stops working at once on the instance that revoked it and within
@@ -174,7 +200,7 @@ without the scope a write needs gets \`403 insufficient_scope\`.
 ## Revoking
 
 \`\`\`sh
-curl -s -X POST ${b}/oauth/revoke -d token=$TOKEN      # an access token or an API key
+curl -s -X POST ${b}/oauth/revoke -d token=$TOKEN      # an access token, API key or refresh token
 \`\`\`
 
 RFC 7009: the answer is \`200\` with an empty body, also for tokens the server does not know.

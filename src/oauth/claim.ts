@@ -56,7 +56,7 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
   if (!assertion) throw new InvalidRequestError('The "assertion" parameter is required (a verified-email assertion or an ID-JAG).');
   const kind = type ? assertionKind(type) : inferredKind(assertion);
 
-  let client: ClientRecord | undefined = (await authenticateClient(ctx.store.clients, request))?.client;
+  let client: ClientRecord | undefined = (await authenticateClient(ctx.clients, request))?.client;
   if (!client && kind === 'id-jag') {
     // The ID-JAG names its client; a registered public client is used as is. A confidential
     // one must authenticate, which this request did not do.
@@ -82,6 +82,9 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
       scope: ALL_SCOPES,
       secret_hash: null,
       client_id_issued_at: Math.floor(ctx.clock.now() / 1000),
+      redirect_uris: [],
+      client_uri: null,
+      logo_uri: null,
     };
     await ctx.store.clients.create(client);
   }

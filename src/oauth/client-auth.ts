@@ -56,11 +56,11 @@ function presented({ authorization, params }: ClientCredentialsInput): Presented
  * confidential clients must use the method they registered, with the secret compared in
  * constant time against its stored hash. Returns undefined when no client was named at all.
  */
-export async function authenticateClient(clients: ClientStore, input: ClientCredentialsInput): Promise<AuthenticatedClient | undefined> {
+export async function authenticateClient(clients: Pick<ClientStore, 'get'>, input: ClientCredentialsInput): Promise<AuthenticatedClient | undefined> {
   const p = presented(input);
   if (!p) return undefined;
   const usedBasic = p.method === 'client_secret_basic';
-  const client = p.clientId.length <= 200 ? await clients.get(p.clientId) : undefined;
+  const client = p.clientId.length <= 2048 ? await clients.get(p.clientId) : undefined;
   if (!client) throw new InvalidClientError('Unknown client_id; register a client at /oauth/register first.', usedBasic);
   if (client.token_endpoint_auth_method === 'none') {
     if (p.method !== 'none') throw new InvalidClientError('This client is public (token_endpoint_auth_method "none"); send client_id only, without a secret.', usedBasic);

@@ -4,6 +4,7 @@ import type { Clock, Random } from '../lib/clock.js';
 import type { Idempotency } from '../idempotency/idempotency.js';
 import type { Store } from '../store/ports/index.js';
 import type { CredentialVerifier } from './verifier.js';
+import type { ClientDirectory } from './client-directory.js';
 import type { TrustedIssuerSet } from './trusted-issuers.js';
 
 /** What every OAuth operation may use; built once by createOAuth. */
@@ -16,6 +17,8 @@ export interface OAuthContext {
   trusted: TrustedIssuerSet;
   idempotency: Idempotency;
   verifier: CredentialVerifier;
+  /** registered clients and client ID metadata documents */
+  clients: ClientDirectory;
   /** our issuer identifier (RFC 8414 §2) = PUBLIC_URL */
   issuer: string;
 }

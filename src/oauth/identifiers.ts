@@ -3,6 +3,8 @@
  * draft). Which grants the token endpoint serves is the grant registry's (grants/index.ts).
  */
 export const GRANT_CLIENT_CREDENTIALS = 'client_credentials';
+export const GRANT_AUTHORIZATION_CODE = 'authorization_code';
+export const GRANT_REFRESH_TOKEN = 'refresh_token';
 export const GRANT_JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 export const TOKEN_TYPE_ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';

@@ -1,6 +1,6 @@
 import type { ClientRecord, IdentityType, Stores } from '../store/ports/index.js';
 import type { OAuthContext } from './context.js';
-import { hashSecret, mintAccessToken } from './tokens.js';
+import { hashSecret, mintAccessToken, mintRefreshToken } from './tokens.js';
 
 /** RFC 6749 §5.1 successful token response. */
 export interface TokenResponse {
@@ -8,6 +8,7 @@ export interface TokenResponse {
   token_type: 'Bearer';
   expires_in: number;
   scope: string;
+  refresh_token?: string;
 }
 
 export interface Grant {
@@ -16,6 +17,10 @@ export interface Grant {
   identityType: IdentityType;
   /** email or `iss|sub` for identity assertions; null when anonymous */
   subject: string | null;
+  /** RFC 8707: the resource the token is for (undefined/null = every resource here) */
+  resource?: string | null;
+  /** the authorization grant (code + refresh family) the token belongs to */
+  grantId?: string | null;
 }
 
 /** Mints an access token and stores only its hash (through `stores`, e.g. a transaction's). */
@@ -33,7 +38,33 @@ export async function issueAccessToken(ctx: OAuthContext, grant: Grant, via: str
     created_at: now,
     expires_at: now + ttl * 1000,
     revoked_at: null,
+    resource: grant.resource ?? null,
+    grant_id: grant.grantId ?? null,
   });
-  ctx.logger.info({ event: 'token_issued', client_id: grant.client.client_id, via, identity_type: grant.identityType, scope: grant.scope }, 'access token issued');
+  ctx.logger.info({ event: 'token_issued', client_id: grant.client.client_id, via, identity_type: grant.identityType, scope: grant.scope, resource: grant.resource ?? null }, 'access token issued');
   return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: grant.scope };
+}
+
+/**
+ * An access token plus a refresh token of the same grant (RFC 6749 §6). `refreshScope` is the
+ * scope the whole grant was consented to: a narrowed access token does not narrow the family.
+ */
+export async function issueWithRefresh(ctx: OAuthContext, grant: Grant & { grantId: string }, refreshScope: string, via: string): Promise<TokenResponse> {
+  const response = await issueAccessToken(ctx, grant, via);
+  const refresh = mintRefreshToken(ctx.random);
+  const now = ctx.clock.now();
+  await ctx.store.refreshTokens.insert({
+    hash: hashSecret(refresh),
+    grant_id: grant.grantId,
+    client_id: grant.client.client_id,
+    scope: refreshScope,
+    resource: grant.resource ?? null,
+    identity_type: grant.identityType,
+    subject: grant.subject,
+    created_at: now,
+    expires_at: now + ctx.config.refreshTokenTtlSeconds * 1000,
+    used_at: null,
+    revoked_at: null,
+  });
+  return { ...response, refresh_token: refresh };
 }

@@ -68,6 +68,9 @@ async function issueKey(ctx: OAuthContext, tx: Stores, name: string | undefined)
     scope: ALL_SCOPES,
     secret_hash: null,
     client_id_issued_at: Math.floor(now / 1000),
+    redirect_uris: [],
+    client_uri: null,
+    logo_uri: null,
   };
   await tx.clients.create(client);
   const apiKey = mintApiKey(ctx.random);
@@ -81,6 +84,8 @@ async function issueKey(ctx: OAuthContext, tx: Stores, name: string | undefined)
     created_at: now,
     expires_at: null,
     revoked_at: null,
+    resource: null,
+    grant_id: null,
   });
   const token = await issueAccessToken(ctx, { client, scope: ALL_SCOPES, identityType: 'anonymous', subject: null }, 'keys', tx);
   const base = ctx.issuer;

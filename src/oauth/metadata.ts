@@ -2,27 +2,26 @@ import { SUPPORTED_GRANT_TYPES } from './grants/index.js';
 import { ASSERTION_TYPES, GRANT_JWT_BEARER, TOKEN_ENDPOINT_AUTH_METHODS } from './identifiers.js';
 import { SCOPES } from '../model/principal.js';
 
-/**
- * RFC 8414 §2 authorization server metadata. There is no authorization endpoint, so
- * `authorization_endpoint` is omitted (§2: required only when a grant type uses it). S256 is
- * still advertised for any authorization-code attempt (seed §2).
- */
+/** RFC 8414 §2 authorization server metadata, with the seed's agent_auth block. */
 export function authorizationServerMetadata(base: string): Record<string, unknown> {
   return {
     issuer: base,
+    authorization_endpoint: `${base}/oauth/authorize`,
     token_endpoint: `${base}/oauth/token`,
     registration_endpoint: `${base}/oauth/register`,
     revocation_endpoint: `${base}/oauth/revoke`,
-    // RFC 8414 §2: response_types_supported is REQUIRED. Without an authorization endpoint the
-    // truthful value is "none", an empty list; §3.2's omit-empty-claims rule yields to the
-    // requirement here because strict parsers (the MCP SDK's OAuthMetadataSchema) reject a
-    // document without the member.
-    response_types_supported: [],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
     grant_types_supported: [...SUPPORTED_GRANT_TYPES],
     token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
     scopes_supported: [...SCOPES],
+    // RFC 9700 §2.1.1: S256 only; plain is refused.
     code_challenge_methods_supported: ['S256'],
+    // RFC 9207 §3: every authorization response carries `iss`.
+    authorization_response_iss_parameter_supported: true,
+    // draft-ietf-oauth-client-id-metadata-document §5 (MCP 2025-11-25 authorization).
+    client_id_metadata_document_supported: true,
     service_documentation: `${base}/auth.md`,
     // draft-ietf-oauth-identity-assertion-authz-grant §6: ID-JAG via the jwt-bearer grant.
     authorization_grant_profiles_supported: [ASSERTION_TYPES[0]],
@@ -30,6 +29,9 @@ export function authorizationServerMetadata(base: string): Record<string, unknow
       register_uri: `${base}/oauth/register`,
       identity_types_supported: ['anonymous', 'identity_assertion'],
       claim_endpoint: `${base}/oauth/claim`,
+      claim_uri: `${base}/oauth/claim`,
+      revocation_uri: `${base}/oauth/revoke`,
+      authorization_uri: `${base}/oauth/authorize`,
       assertion_types_supported: [...ASSERTION_TYPES],
       keys_endpoint: `${base}/api/v1/keys`,
       token_grant_for_id_jag: GRANT_JWT_BEARER,

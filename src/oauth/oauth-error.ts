@@ -10,8 +10,12 @@ export const OAUTH_ERROR_CODES = {
   unsupportedGrantType: 'unsupported_grant_type',
   invalidScope: 'invalid_scope',
   invalidClientMetadata: 'invalid_client_metadata',
+  invalidRedirectUri: 'invalid_redirect_uri',
   serverError: 'server_error',
   temporarilyUnavailable: 'temporarily_unavailable',
+  invalidTarget: 'invalid_target',
+  unsupportedResponseType: 'unsupported_response_type',
+  accessDenied: 'access_denied',
 } as const;
 
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[keyof typeof OAUTH_ERROR_CODES];
@@ -90,4 +94,19 @@ export class TemporarilyUnavailableError extends OAuthError {
     // RFC 9110 §10.2.3
     this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
+}
+
+/** RFC 8707 §2: the requested resource is unknown, or not one this grant may reach. */
+export class InvalidTargetError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidTarget;
+}
+
+/** RFC 6749 §4.1.2.1 */
+export class UnsupportedResponseTypeError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.unsupportedResponseType;
+}
+
+/** RFC 7591 §3.2.2 */
+export class InvalidRedirectUriError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidRedirectUri;
 }

@@ -1,8 +1,9 @@
 import type { Clock, Random } from '../lib/clock.js';
 import type { ClientRecord, TokenEndpointAuthMethod } from '../store/ports/index.js';
 import { SUPPORTED_GRANT_TYPES } from './grants/index.js';
-import { GRANT_CLIENT_CREDENTIALS, TOKEN_ENDPOINT_AUTH_METHODS } from './identifiers.js';
-import { InvalidClientMetadataError } from './oauth-error.js';
+import { GRANT_AUTHORIZATION_CODE, GRANT_CLIENT_CREDENTIALS, GRANT_REFRESH_TOKEN, TOKEN_ENDPOINT_AUTH_METHODS } from './identifiers.js';
+import { InvalidClientMetadataError, InvalidRedirectUriError } from './oauth-error.js';
+import { redirectUriProblem } from './redirect-uris.js';
 import { ALL_SCOPES } from '../model/principal.js';
 import { isKnownScope, splitScope } from './scopes.js';
 import { hashSecret, mintClientId, mintClientSecret } from './tokens.js';
@@ -19,6 +20,10 @@ export interface ClientInformation {
   scope: string;
   client_secret?: string;
   client_secret_expires_at?: number;
+  redirect_uris?: string[];
+  response_types?: string[];
+  client_uri?: string;
+  logo_uri?: string;
 }
 
 export interface Registration {
@@ -33,9 +38,29 @@ function optionalString(metadata: Record<string, unknown>, field: string): strin
   return value;
 }
 
+function stringArray(metadata: Record<string, unknown>, field: string): string[] | undefined {
+  const value = metadata[field];
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string') || value.length > 20) throw new InvalidClientMetadataError(`"${field}" must be an array of at most 20 strings.`);
+  return [...new Set(value as string[])];
+}
+
+function optionalUrl(metadata: Record<string, unknown>, field: string, schemes: string[]): string | undefined {
+  const value = optionalString(metadata, field);
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidClientMetadataError(`"${field}" must be an absolute URL.`);
+  }
+  if (!schemes.includes(url.protocol) || value.length > 500) throw new InvalidClientMetadataError(`"${field}" must be a ${schemes.map((p) => p.slice(0, -1)).join(' or ')} URL of at most 500 characters.`);
+  return value;
+}
+
 /**
- * Validates RFC 7591 §2 client metadata. Fields this server does not use (redirect_uris,
- * logo_uri, …) are ignored rather than rejected (§3.2.1 lets the server drop them); fields it
+ * Validates RFC 7591 §2 client metadata. Fields this server does not use (contacts, tos_uri,
+ * …) are ignored rather than rejected (§3.2.1 lets the server drop them); fields it
  * uses must be well-typed and supported. An omitted `token_endpoint_auth_method` registers a
  * public client (`none`): the service's anonymous path needs no secret (seed §4.9).
  */
@@ -55,7 +80,14 @@ export function buildRegistration(metadata: unknown, clock: Clock, random: Rando
     throw new InvalidClientMetadataError(`"token_endpoint_auth_method" "${method}" is not supported; use one of: ${TOKEN_ENDPOINT_AUTH_METHODS.join(', ')}.`);
   }
 
-  let grantTypes: string[] = [GRANT_CLIENT_CREDENTIALS];
+  const redirectUris = stringArray(m, 'redirect_uris');
+  for (const uri of redirectUris ?? []) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw new InvalidRedirectUriError(`redirect_uris: ${problem}.`);
+  }
+  // RFC 7591 §2: grant_types defaults to authorization_code; a client that names no redirect
+  // URI cannot use it, so it gets the anonymous client_credentials grant as before.
+  let grantTypes: string[] = redirectUris?.length ? [GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN] : [GRANT_CLIENT_CREDENTIALS];
   if (m.grant_types !== undefined && m.grant_types !== null) {
     if (!Array.isArray(m.grant_types) || m.grant_types.some((g) => typeof g !== 'string')) {
       throw new InvalidClientMetadataError('"grant_types" must be an array of strings.');
@@ -67,6 +99,16 @@ export function buildRegistration(metadata: unknown, clock: Clock, random: Rando
     grantTypes = [...new Set(m.grant_types as string[])];
     if (grantTypes.length === 0) grantTypes = [GRANT_CLIENT_CREDENTIALS];
   }
+  if (grantTypes.includes(GRANT_AUTHORIZATION_CODE) && !redirectUris?.length) {
+    throw new InvalidRedirectUriError('The authorization_code grant needs at least one entry in "redirect_uris".');
+  }
+  // RFC 7591 §2.1: response_types and grant_types must agree; "code" is the only response type.
+  const responseTypes = stringArray(m, 'response_types');
+  if (responseTypes && responseTypes.some((t) => t !== 'code')) throw new InvalidClientMetadataError('"response_types" may only contain "code".');
+  if (responseTypes?.length && !grantTypes.includes(GRANT_AUTHORIZATION_CODE)) throw new InvalidClientMetadataError('"response_types" ["code"] needs the authorization_code grant type.');
+  const clientUri = optionalUrl(m, 'client_uri', ['https:', 'http:']);
+  // Shown on the consent page as an image; only https so the page never loads mixed content.
+  const logoUri = optionalUrl(m, 'logo_uri', ['https:']);
 
   const requestedScope = optionalString(m, 'scope');
   let scope = ALL_SCOPES;
@@ -88,6 +130,9 @@ export function buildRegistration(metadata: unknown, clock: Clock, random: Rando
     scope,
     secret_hash: secret === undefined ? null : hashSecret(secret),
     client_id_issued_at: issuedAt,
+    redirect_uris: redirectUris ?? [],
+    client_uri: clientUri ?? null,
+    logo_uri: logoUri ?? null,
   };
   const response: ClientInformation = {
     client_id: clientId,
@@ -98,6 +143,11 @@ export function buildRegistration(metadata: unknown, clock: Clock, random: Rando
     scope,
     // RFC 7591 §3.2.1: the secret is returned once; 0 = it does not expire.
     ...(secret !== undefined ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
+    // RFC 7591 §3.2.1: the response carries every registered metadata value.
+    ...(record.redirect_uris.length > 0 ? { redirect_uris: record.redirect_uris } : {}),
+    ...(grantTypes.includes(GRANT_AUTHORIZATION_CODE) ? { response_types: ['code'] } : {}),
+    ...(clientUri !== undefined ? { client_uri: clientUri } : {}),
+    ...(logoUri !== undefined ? { logo_uri: logoUri } : {}),
   };
   return { record, response };
 }

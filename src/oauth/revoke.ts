@@ -1,22 +1,31 @@
 import { authenticateClient } from './client-auth.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
 import { InvalidRequestError } from './oauth-error.js';
+import { revokeGrant } from './revoke-grant.js';
 import { hashSecret } from './tokens.js';
 
 /**
- * RFC 7009 §2.1: revokes an access token or API key by hash. Client authentication is optional
- * (public clients and key holders have no secret), but credentials that are sent must be valid.
+ * RFC 7009 §2.1: revokes an access token, API key or refresh token by hash. Client
+ * authentication is optional (public clients and key holders have no secret), but credentials
+ * that are sent must be valid.
  */
 export async function handleRevoke(ctx: OAuthContext, request: OAuthRequest): Promise<void> {
   const token = request.params.token;
   if (!token) throw new InvalidRequestError('The "token" parameter is required.');
-  const authenticated = await authenticateClient(ctx.store.clients, request);
-  // token_type_hint is only an optimisation (§2.1); one hash lookup covers both kinds.
+  const authenticated = await authenticateClient(ctx.clients, request);
+  // token_type_hint is only an optimisation (§2.1); one hash lookup per kind covers them all.
   const hash = hashSecret(token);
   const record = await ctx.store.credentials.findByHash(hash);
   // RFC 7009 §2.2: an unknown token is not an error. A token of another client is left alone
   // and answered the same way, so the response reveals nothing about it.
-  if (!record || (authenticated && authenticated.client.client_id !== record.client_id)) return;
+  if (!record) {
+    const refresh = await ctx.store.refreshTokens.find(hash);
+    if (!refresh || (authenticated && authenticated.client.client_id !== refresh.client_id)) return;
+    // §2.1: revoking a refresh token SHOULD also invalidate the access tokens of the same grant.
+    await revokeGrant(ctx, refresh.grant_id, 'refresh_token_revoked');
+    return;
+  }
+  if (authenticated && authenticated.client.client_id !== record.client_id) return;
   const revoked = await ctx.store.credentials.revoke(hash, ctx.clock.now());
   ctx.verifier.forget(hash);
   if (revoked) ctx.logger.info({ event: 'credential_revoked', client_id: record.client_id, kind: record.kind }, 'credential revoked');

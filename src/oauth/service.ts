@@ -4,6 +4,9 @@ import type { Clock, Random } from '../lib/clock.js';
 import type { Idempotency, Executed } from '../idempotency/idempotency.js';
 import type { Store } from '../store/ports/index.js';
 import { renderAuthMd } from './auth-md.js';
+import { Authorization } from './authorization.js';
+import { ClientDirectory } from './client-directory.js';
+import { ClientMetadataDocuments } from './client-metadata-document.js';
 import type { BearerVerifier } from './bearer.js';
 import { handleClaim } from './claim.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
@@ -23,11 +26,15 @@ export interface OAuthDeps {
   random: Random;
   logger: Logger;
   idempotency: Idempotency;
+  /** HMAC key of consent tickets (app_secrets, shared by every instance) */
+  ticketKey: Buffer;
 }
 
 /** The authorization server and the bearer verifier every write path shares. */
 export interface OAuth {
   readonly verifier: BearerVerifier;
+  /** RFC 6749 §3.1 authorization endpoint steps (the consent page drives them) */
+  readonly authorization: Authorization;
   /** RFC 7591 §3.1 */
   register(metadata: unknown): Promise<ClientInformation>;
   /** RFC 6749 §3.2 token endpoint */
@@ -47,13 +54,16 @@ export function createOAuth(deps: OAuthDeps): OAuth {
   const { config, store, clock, random, logger, idempotency } = deps;
   const verifier = new CredentialVerifier({ credentials: store.credentials, clock, cacheSeconds: config.credentialCacheSeconds });
   const issuer = config.publicUrl;
-  const ctx: OAuthContext = { config, store, clock, random, logger, verifier, issuer, trusted: buildTrustedIssuers(config.trustedIssuers), idempotency };
+  const documents = new ClientMetadataDocuments({ clients: store.clients, clock, allowPrivate: config.cimdAllowPrivate, ca: config.cimdCa });
+  const clients = new ClientDirectory(store.clients, documents);
+  const ctx: OAuthContext = { config, store, clock, random, logger, verifier, clients, issuer, trusted: buildTrustedIssuers(config.trustedIssuers), idempotency };
   const asMetadata = Object.freeze(authorizationServerMetadata(issuer));
   const prMetadata = { '': Object.freeze(protectedResourceMetadata(issuer, issuer)), '/mcp': Object.freeze(protectedResourceMetadata(issuer, `${issuer}/mcp`)) };
   const authMd = renderAuthMd(config);
 
   return {
     verifier,
+    authorization: new Authorization(ctx, deps.ticketKey),
     async register(metadata) {
       const { record, response } = buildRegistration(metadata, clock, random);
       await store.clients.create(record);

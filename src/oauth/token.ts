@@ -10,7 +10,7 @@ export async function handleTokenRequest(ctx: OAuthContext, request: OAuthReques
   if (!grantType) throw new InvalidRequestError('The "grant_type" parameter is required.');
   const grant = grantFor(grantType);
   if (!grant) throw new UnsupportedGrantTypeError(`grant_type "${grantType}" is not supported; use one of: ${SUPPORTED_GRANT_TYPES.join(', ')}.`);
-  const authenticated = await authenticateClient(ctx.store.clients, request);
+  const authenticated = await authenticateClient(ctx.clients, request);
   if (!authenticated) throw new InvalidClientError('Identify the client: send client_id (public clients) or client credentials (confidential clients).', false);
   const { client } = authenticated;
   // RFC 6749 §5.2 unauthorized_client: the client may not use this grant type.

@@ -7,6 +7,8 @@ import type { Random } from '../lib/clock.js';
  */
 export const ACCESS_TOKEN_PREFIX = 'vt_at_';
 export const API_KEY_PREFIX = 'vt_key_';
+export const REFRESH_TOKEN_PREFIX = 'vt_rt_';
+export const AUTHORIZATION_CODE_PREFIX = 'vt_ac_';
 export const CLIENT_SECRET_PREFIX = 'vt_cs_';
 export const CLIENT_ID_PREFIX = 'vt_client_';
 
@@ -15,6 +17,19 @@ const SECRET_BYTES = 32;
 
 export function mintAccessToken(random: Random): string {
   return ACCESS_TOKEN_PREFIX + random.bytes(SECRET_BYTES).toString('base64url');
+}
+
+export function mintRefreshToken(random: Random): string {
+  return REFRESH_TOKEN_PREFIX + random.bytes(SECRET_BYTES).toString('base64url');
+}
+
+export function mintAuthorizationCode(random: Random): string {
+  return AUTHORIZATION_CODE_PREFIX + random.bytes(SECRET_BYTES).toString('base64url');
+}
+
+/** An opaque id tying a code to the tokens issued from it (not a secret). */
+export function mintGrantId(random: Random): string {
+  return 'grant_' + random.bytes(16).toString('base64url');
 }
 
 export function mintApiKey(random: Random): string {

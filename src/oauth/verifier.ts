@@ -49,6 +49,7 @@ export class CredentialVerifier implements BearerVerifier {
         identityType: record.identity_type,
         subject: record.subject,
         credential: record.kind,
+        resource: record.resource,
       },
     };
   }

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import tls from 'node:tls';
 import { isPublicAddress } from './public-address.js';
 
 /**
@@ -20,6 +21,8 @@ export interface GuardedRequest {
   timeoutMs: number;
   maxResponseBytes: number;
   allowPrivate: boolean;
+  /** extra PEM certificates to trust for https (an internal CA) */
+  ca?: string | undefined;
 }
 
 export interface GuardedResponse {
@@ -73,6 +76,7 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedResponse
       headers: { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
       lookup: guardedLookup(request.allowPrivate),
       signal: AbortSignal.timeout(request.timeoutMs),
+      ...(request.ca !== undefined && url.protocol === 'https:' ? { ca: [...tls.rootCertificates, request.ca] } : {}),
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EREFUSED_PRIVATE') return reject(new OutboundError(error.message, true));

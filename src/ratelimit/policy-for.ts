@@ -4,7 +4,7 @@ import type { RateLimitPolicyName } from '../config.js';
 const UNMETERED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 /** Minting credentials: strict and always per IP, so free keys cannot be farmed. */
 const REGISTER_PATHS = new Set(['/oauth/register', '/api/v1/keys']);
-const AUTH_PATHS = new Set(['/oauth/token', '/oauth/claim', '/oauth/revoke']);
+const AUTH_PATHS = new Set(['/oauth/token', '/oauth/claim', '/oauth/revoke', '/oauth/authorize']);
 /** Owner sign-in: every step that takes an address, a code or a link. */
 const SIGN_IN_PATHS = new Set(['/admin/login', '/admin/login/code', '/admin/login/link']);
 

@@ -6,7 +6,9 @@ import { Inbox } from '../inbox/inbox.js';
 import type { Clock, Random } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createSmtpMailer } from '../mail/smtp-mailer.js';
+import { consentCodeMail } from '../mail/templates/consent-code.js';
 import { signInCodeMail } from '../mail/templates/sign-in-code.js';
+import { EmailProof, PROOF_CODE_MINUTES } from '../oauth/email-proof.js';
 import type { Channel } from '../outbox/channels/channel.js';
 import { mailChannel } from '../outbox/channels/mail.js';
 import { webhookChannel } from '../outbox/channels/webhook.js';
@@ -39,6 +41,8 @@ export interface OwnerSide {
   inbox: Inbox;
   notifier: InquiryNotifier;
   worker: DeliveryWorker;
+  /** the OAuth consent page's email proof; here because it shares the mailer */
+  emailProof: EmailProof;
   /** keys shared by every instance (app_secrets) */
   csrfKey: Buffer;
   close(): Promise<void>;
@@ -68,6 +72,14 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
     logger,
     sendCode: mailer ? (email, code) => mailer.send(signInCodeMail(email, code, siteName(), CODE_MINUTES, `${baseUrl}/admin/login`)) : null,
   });
+  const emailProof = new EmailProof({
+    codes: store.consentCodes,
+    codeKey: await sharedKey(store, 'consent_code_hmac', random, clock),
+    clock,
+    random,
+    logger,
+    sendCode: mailer ? (email, code) => mailer.send(consentCodeMail(email, code, siteName(), PROOF_CODE_MINUTES)) : null,
+  });
   const loginLinks = new LoginLinks(store.loginLinks, owners, clock, random);
   const sessions = new Sessions({ store: store.sessions, owners, clock, random, idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 });
   const tokens = new OwnerTokens(store.ownerTokens, owners, clock, random);
@@ -94,6 +106,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
     inbox,
     notifier,
     worker,
+    emailProof,
     csrfKey: await sharedKey(store, 'csrf_hmac', random, clock),
     async close() {
       clearInterval(tidying);

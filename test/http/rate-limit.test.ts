@@ -43,6 +43,9 @@ async function seedBearer(server: TestServer, clientId: string): Promise<string>
     scope: 'catalog:read inquiries:write sandbox:write',
     secret_hash: null,
     client_id_issued_at: Math.floor(server.clock.now() / 1000),
+    redirect_uris: [],
+    client_uri: null,
+    logo_uri: null,
   });
   await server.store.credentials.insert({
     hash: hashSecret(token),
@@ -54,6 +57,8 @@ async function seedBearer(server: TestServer, clientId: string): Promise<string>
     created_at: server.clock.now(),
     expires_at: null,
     revoked_at: null,
+    resource: null,
+    grant_id: null,
   });
   return token;
 }

@@ -170,7 +170,8 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
       const challenge = res.headers.get('www-authenticate') ?? '';
       assert.match(challenge, /^Bearer /);
       assert.match(challenge, /error="invalid_token"/);
-      assert.ok(challenge.includes(`resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource"`), challenge);
+      // RFC 9728 §3.1 / MCP 2025-11-25 authorization: the MCP endpoint's own (path-suffixed) metadata.
+      assert.ok(challenge.includes(`resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/mcp"`), challenge);
       assert.equal(((await res.json()) as { error: string }).error, 'invalid_token');
     });
   });

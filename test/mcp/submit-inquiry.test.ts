@@ -153,14 +153,20 @@ describe('submit_inquiry goes through the same inquiry service as REST (docs/des
       }
     });
 
-    it('a token without inquiries:write gets an insufficient_scope result, and nothing is stored', async () => {
+    it('a token without inquiries:write gets HTTP 403 insufficient_scope (the MCP step-up), and nothing is stored', async () => {
       const { token } = await agentToken(server.baseUrl, 'catalog:read');
       const client = await connectV2(server.baseUrl, 'auto', token);
       try {
         const before = await server.store.inquiries.count();
-        const result = await call(client, 'submit_inquiry', { ...INQUIRY, idempotency_key: key() });
-        assert.equal(result.isError, true);
-        assert.match(textOf(result), /^insufficient_scope: .*inquiries:write/);
+        // MCP 2025-11-25 authorization §"Scope Challenge Handling": the SDK reads the 403 challenge.
+        await assert.rejects(call(client, 'submit_inquiry', { ...INQUIRY, idempotency_key: key() }), (e: Error) => e.name === 'InsufficientScopeError' && /inquiries:write/.test(e.message));
+        const res = await fetch(`${server.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, 'mcp-protocol-version': '2025-06-18' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'submit_inquiry', arguments: { ...INQUIRY, idempotency_key: key() } } }),
+        });
+        assert.equal(res.status, 403);
+        assert.equal(res.headers.get('www-authenticate'), `Bearer error="insufficient_scope", scope="inquiries:write", resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/mcp"`);
         assert.equal(await server.store.inquiries.count(), before);
       } finally {
         await client.close();

@@ -25,24 +25,29 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
     });
   }
 
-  it('RFC 8414: authorization server metadata with agent_auth, S256, no authorization endpoint and an empty response_types_supported', async () => {
+  it('RFC 8414: authorization server metadata with agent_auth, the authorization endpoint, code, S256 and iss', async () => {
     const res = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'public, max-age=300');
     const m = (await res.json()) as Record<string, unknown>;
     const b = server.baseUrl;
     assert.equal(m.issuer, b);
-    assert.deepEqual(m.grant_types_supported, ['client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer']);
+    assert.deepEqual(m.grant_types_supported, ['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer']);
     assert.deepEqual(m.token_endpoint_auth_methods_supported, ['none', 'client_secret_basic', 'client_secret_post']);
     assert.deepEqual(m.scopes_supported, ['catalog:read', 'inquiries:write', 'sandbox:write']);
     assert.deepEqual(m.code_challenge_methods_supported, ['S256']);
     assert.equal(m.service_documentation, `${b}/auth.md`);
-    assert.equal('authorization_endpoint' in m, false);
-    assert.deepEqual(m.response_types_supported, [], 'RFC 8414 §2: REQUIRED; empty because there is no authorization endpoint');
+    assert.equal(m.authorization_endpoint, `${b}/oauth/authorize`);
+    assert.deepEqual(m.response_types_supported, ['code']);
+    assert.equal(m.authorization_response_iss_parameter_supported, true, 'RFC 9207 §3');
+    assert.equal(m.client_id_metadata_document_supported, true);
     assert.deepEqual(m.agent_auth, {
       register_uri: `${b}/oauth/register`,
       identity_types_supported: ['anonymous', 'identity_assertion'],
       claim_endpoint: `${b}/oauth/claim`,
+      claim_uri: `${b}/oauth/claim`,
+      revocation_uri: `${b}/oauth/revoke`,
+      authorization_uri: `${b}/oauth/authorize`,
       assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'],
       keys_endpoint: `${b}/api/v1/keys`,
       token_grant_for_id_jag: 'urn:ietf:params:oauth:grant-type:jwt-bearer',

@@ -33,10 +33,32 @@ describe('POST /oauth/register (RFC 7591)', () => {
     assert.equal(res.body.token_endpoint_auth_method, 'none');
   });
 
-  it('ignores unknown metadata (redirect_uris, logo_uri, software_id)', async () => {
+  it('§3.2.1: echoes redirect_uris and logo_uri (then defaulting to the authorization_code grant) and ignores unknown metadata', async () => {
     const res = await register(JSON.stringify({ client_name: 'x', redirect_uris: ['https://a.example/cb'], logo_uri: 'https://a.example/l.png', software_id: 'abc' }));
     assert.equal(res.status, 201);
-    assert.equal('redirect_uris' in res.body, false);
+    assert.deepEqual(res.body.redirect_uris, ['https://a.example/cb']);
+    assert.equal(res.body.logo_uri, 'https://a.example/l.png');
+    assert.deepEqual(res.body.grant_types, ['authorization_code', 'refresh_token']);
+    assert.equal('software_id' in res.body, false);
+  });
+
+  const badRedirects: [string, Record<string, unknown>][] = [
+    ['an http redirect URI that is not loopback', { redirect_uris: ['http://a.example/cb'] }],
+    ['a custom-scheme redirect URI', { redirect_uris: ['myapp:/cb'] }],
+    ['a redirect URI with a fragment', { redirect_uris: ['https://a.example/cb#x'] }],
+    ['the authorization_code grant without redirect URIs', { grant_types: ['authorization_code'] }],
+  ];
+  for (const [name, body] of badRedirects) {
+    it(`rejects ${name} with 400 invalid_redirect_uri (§3.2.2, RFC 8252 §7.3)`, async () => {
+      const res = await register(JSON.stringify(body));
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_redirect_uri');
+    });
+  }
+
+  it('RFC 8252 §7.3: accepts http redirect URIs on loopback addresses', async () => {
+    const res = await register(JSON.stringify({ redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]:8123/cb', 'http://localhost:3000/cb'] }));
+    assert.equal(res.status, 201);
   });
 
   it('returns a confidential client secret once, with client_secret_expires_at 0', async () => {
@@ -57,7 +79,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
     ['client_name over 200 characters', JSON.stringify({ client_name: 'x'.repeat(201) }), 'application/json', /200/],
     ['an unsupported auth method', JSON.stringify({ token_endpoint_auth_method: 'private_key_jwt' }), 'application/json', /private_key_jwt/],
     ['grant_types that is not an array', JSON.stringify({ grant_types: 'client_credentials' }), 'application/json', /grant_types/],
-    ['an unsupported grant type', JSON.stringify({ grant_types: ['authorization_code'] }), 'application/json', /authorization_code/],
+    ['an unsupported grant type', JSON.stringify({ grant_types: ['password'] }), 'application/json', /password/],
     ['an unknown scope', JSON.stringify({ scope: 'admin' }), 'application/json', /admin/],
   ];
   for (const [name, body, type, mentions] of invalid) {

@@ -14,8 +14,8 @@ describe('CredentialVerifier: hashed lookup with a short in-process cache', () =
   before(async () => {
     store = createStore({ kind: 'sqlite', path: ':memory:' });
     await store.migrate();
-    await store.clients.create({ client_id: 'c1', client_name: null, token_endpoint_auth_method: 'none', grant_types: ['client_credentials'], scope: 'sandbox:write', secret_hash: null, client_id_issued_at: 0 });
-    await store.credentials.insert({ hash: hashSecret(token), kind: 'access_token', client_id: 'c1', scope: 'sandbox:write', identity_type: 'anonymous', subject: null, created_at: clock.now(), expires_at: clock.now() + 3_600_000, revoked_at: null });
+    await store.clients.create({ client_id: 'c1', client_name: null, token_endpoint_auth_method: 'none', grant_types: ['client_credentials'], scope: 'sandbox:write', secret_hash: null, client_id_issued_at: 0, redirect_uris: [], client_uri: null, logo_uri: null });
+    await store.credentials.insert({ hash: hashSecret(token), kind: 'access_token', client_id: 'c1', scope: 'sandbox:write', identity_type: 'anonymous', subject: null, created_at: clock.now(), expires_at: clock.now() + 3_600_000, revoked_at: null, resource: null, grant_id: null });
   });
   after(async () => store.close());
 
@@ -31,7 +31,7 @@ describe('CredentialVerifier: hashed lookup with a short in-process cache', () =
 
   it('forget() drops a cached credential at once', async () => {
     const other = 'vt_key_forget-me';
-    await store.credentials.insert({ hash: hashSecret(other), kind: 'api_key', client_id: 'c1', scope: 'sandbox:write', identity_type: 'anonymous', subject: null, created_at: clock.now(), expires_at: null, revoked_at: null });
+    await store.credentials.insert({ hash: hashSecret(other), kind: 'api_key', client_id: 'c1', scope: 'sandbox:write', identity_type: 'anonymous', subject: null, created_at: clock.now(), expires_at: null, revoked_at: null, resource: null, grant_id: null });
     const verifier = new CredentialVerifier({ credentials: store.credentials, clock, cacheSeconds: 60 });
     assert.equal((await verifier.verify(`Bearer ${other}`)).kind, 'valid');
     await store.credentials.revoke(hashSecret(other), clock.now());
@@ -41,7 +41,7 @@ describe('CredentialVerifier: hashed lookup with a short in-process cache', () =
 
   it('expiry is checked on every use, cached or not', async () => {
     const short = 'vt_at_short-lived';
-    await store.credentials.insert({ hash: hashSecret(short), kind: 'access_token', client_id: 'c1', scope: 'sandbox:write', identity_type: 'anonymous', subject: null, created_at: clock.now(), expires_at: clock.now() + 1000, revoked_at: null });
+    await store.credentials.insert({ hash: hashSecret(short), kind: 'access_token', client_id: 'c1', scope: 'sandbox:write', identity_type: 'anonymous', subject: null, created_at: clock.now(), expires_at: clock.now() + 1000, revoked_at: null, resource: null, grant_id: null });
     const verifier = new CredentialVerifier({ credentials: store.credentials, clock, cacheSeconds: 60 });
     assert.equal((await verifier.verify(`Bearer ${short}`)).kind, 'valid');
     clock.advance(1000);

@@ -98,13 +98,13 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
     assert.deepEqual(undescribed, []);
   });
 
-  it('RFC 9457: every 4xx/5xx is application/problem+json (OAuth endpoints: RFC 6749 JSON; MCP: JSON-RPC)', () => {
+  it('RFC 9457: every 4xx/5xx is application/problem+json (OAuth endpoints: RFC 6749 JSON; MCP: JSON-RPC; the authorization endpoint: an HTML page for the person)', () => {
     const wrong: string[] = [];
     for (const [method, path, operation] of operations(doc)) {
       for (const [status, value] of Object.entries(operation.responses)) {
         if (!/^[45]/.test(status)) continue;
         const types = Object.keys(resolve<ResponseObject>(doc, value).content ?? {});
-        const ok = types.length > 0 && (types.every((t) => t === 'application/problem+json') || (NON_PROBLEM_ERRORS(path) && types.includes('application/json')) || (path.startsWith('/oauth/') && types.includes('application/problem+json')));
+        const ok = types.length > 0 && (types.every((t) => t === 'application/problem+json') || (NON_PROBLEM_ERRORS(path) && types.includes('application/json')) || (path.startsWith('/oauth/') && types.includes('application/problem+json')) || (path === '/oauth/authorize' && types.every((t) => t === 'text/html' || t === 'application/problem+json')));
         if (!ok) wrong.push(`${method.toUpperCase()} ${path} ${status}: ${types.join(', ') || '(no body)'}`);
       }
     }

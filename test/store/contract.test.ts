@@ -369,6 +369,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           scope: 'catalog:read inquiries:write sandbox:write',
           secret_hash: null,
           client_id_issued_at: 1_780_000_000,
+          redirect_uris: [],
+          client_uri: null,
+          logo_uri: null,
         });
         assert.deepEqual(await store.clients.get('cl_contract'), {
           client_id: 'cl_contract',
@@ -378,6 +381,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           scope: 'catalog:read inquiries:write sandbox:write',
           secret_hash: null,
           client_id_issued_at: 1_780_000_000,
+          redirect_uris: [],
+          client_uri: null,
+          logo_uri: null,
         });
         assert.equal(await store.clients.get('cl_unknown'), undefined);
         await assert.rejects(store.clients.create({ ...(await store.clients.get('cl_contract'))! }), 'client ids are unique');
@@ -394,6 +400,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           created_at: NOW,
           expires_at: NOW + 3_600_000,
           revoked_at: null,
+          resource: null,
+          grant_id: null,
         };
         await store.credentials.insert(record);
         await store.credentials.insert({ ...record, hash: 'b'.repeat(64), kind: 'api_key', expires_at: null, identity_type: 'identity_assertion', subject: 'ada@example.com' });
@@ -482,7 +490,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         await assert.rejects(
           store.transaction(async (tx) => {
             await tx.inquiries.insert(inquiry('inq_tx_a', '2026-06-01T12:00:00Z'));
-            await tx.clients.create({ client_id: 'cl_tx', client_name: null, token_endpoint_auth_method: 'none', grant_types: ['client_credentials'], scope: 'catalog:read', secret_hash: null, client_id_issued_at: 1 });
+            await tx.clients.create({ client_id: 'cl_tx', client_name: null, token_endpoint_auth_method: 'none', grant_types: ['client_credentials'], scope: 'catalog:read', secret_hash: null, client_id_issued_at: 1, redirect_uris: [], client_uri: null, logo_uri: null });
             throw new Error('boom');
           }),
           /boom/,

@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '../../lib/errors.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { BearerVerifier } from '../../oauth/bearer.js';
-import { bearerChallenge } from '../../oauth/challenge.js';
+import { bearerChallenge, type ResourceName } from '../../oauth/challenge.js';
+import { apiResource, mcpResource, tokenServes } from '../../oauth/resources.js';
 import type { Scope } from '../../model/principal.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
@@ -10,25 +11,19 @@ import { problem } from '../responses/problem.js';
  * RFC 6750 §3.1: a bearer that is present but malformed, unknown, expired or revoked — or an
  * Authorization header with another scheme — is `invalid_token` (401), never anonymous.
  */
-export function invalidTokenResponse(c: Context<AppEnv>): Response {
-  return problem(
-    c,
-    {
-      status: 401,
-      code: ERROR_CODES.invalidToken,
-      title: 'Invalid token',
-      detail: 'The bearer token is malformed, unknown, expired or revoked. Obtain a new one (see /auth.md) or send the request without an Authorization header.',
-    },
-    { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'invalid_token') },
-  );
+export function invalidTokenResponse(c: Context<AppEnv>, resource: ResourceName = 'api', detail = 'The bearer token is malformed, unknown, expired or revoked. Obtain a new one (see /auth.md) or send the request without an Authorization header.'): Response {
+  return problem(c, { status: 401, code: ERROR_CODES.invalidToken, title: 'Invalid token', detail }, { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'invalid_token', { resource }) });
 }
 
+/** RFC 8707 §2 / RFC 6750 §3.1: a token issued for the other resource is not valid here. */
+const OTHER_RESOURCE = 'The bearer token was issued for another resource (RFC 8707). Request a token whose resource is this endpoint, or one without a resource.';
+
 /** RFC 6750 §3.1: no credential on a path that needs one; the challenge carries no error code. */
-function missingTokenResponse(c: Context<AppEnv>): Response {
+function missingTokenResponse(c: Context<AppEnv>, resource: ResourceName): Response {
   return problem(
     c,
     { status: 401, code: ERROR_CODES.unauthorized, title: 'Authentication required', detail: 'This operation needs a bearer token; see /auth.md for how to get one.' },
-    { 'www-authenticate': bearerChallenge(c.get('baseUrl')) },
+    { 'www-authenticate': bearerChallenge(c.get('baseUrl'), undefined, { resource }) },
   );
 }
 
@@ -36,35 +31,41 @@ function missingTokenResponse(c: Context<AppEnv>): Response {
  * Sets `principal` from `Authorization: Bearer …`. A missing header is anonymous (`null`) unless
  * `required`; anything present but not a live credential gets the invalid_token 401.
  */
-export function authenticate(verifier: BearerVerifier, options: { required?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function authenticate(verifier: BearerVerifier, options: { required?: boolean; resource?: ResourceName } = {}): MiddlewareHandler<AppEnv> {
+  const resource = options.resource ?? 'api';
   return async (c, next) => {
     const check = await verifier.verify(c.req.header('authorization'));
     switch (check.kind) {
       case 'anonymous':
-        if (options.required) return missingTokenResponse(c);
+        if (options.required) return missingTokenResponse(c, resource);
         c.set('principal', null);
         break;
-      case 'valid':
+      case 'valid': {
+        const base = c.get('baseUrl');
+        if (!tokenServes(check.principal.resource, resource === 'mcp' ? mcpResource(base) : apiResource(base))) return invalidTokenResponse(c, resource, OTHER_RESOURCE);
         c.set('principal', check.principal);
         break;
+      }
       case 'invalid':
-        return invalidTokenResponse(c);
+        return invalidTokenResponse(c, resource);
     }
     await next();
   };
 }
 
 /** RFC 6750 §3.1: a principal without `scope` gets 403 insufficient_scope; anonymous callers pass. */
+export function insufficientScopeResponse(c: Context<AppEnv>, scope: string, resource: ResourceName = 'api'): Response {
+  return problem(
+    c,
+    { status: 403, code: ERROR_CODES.insufficientScope, title: 'Insufficient scope', detail: `This operation needs the scope "${scope}"; request a token that includes it.` },
+    { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'insufficient_scope', { scope, resource }) },
+  );
+}
+
 export function requireScope(scope: Scope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = c.get('principal');
-    if (principal && !principal.scopes.has(scope)) {
-      return problem(
-        c,
-        { status: 403, code: ERROR_CODES.insufficientScope, title: 'Insufficient scope', detail: `This operation needs the scope "${scope}"; request a token that includes it.` },
-        { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'insufficient_scope', { scope }) },
-      );
-    }
+    if (principal && !principal.scopes.has(scope)) return insufficientScopeResponse(c, scope);
     await next();
   };
 }

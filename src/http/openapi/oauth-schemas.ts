@@ -16,6 +16,7 @@ export const TokenResponseSchema = z
     token_type: z.literal('Bearer'),
     expires_in: z.number().int().openapi({ example: 3600 }),
     scope: z.string().openapi({ example: 'catalog:read inquiries:write sandbox:write' }),
+    refresh_token: z.string().optional().openapi({ description: 'authorization_code and refresh_token grants: a new refresh token (each use rotates it).', example: 'vt_rt_…' }),
   })
   .openapi('TokenResponse', { description: 'RFC 6749 §5.1 successful token response.' });
 
@@ -23,8 +24,12 @@ export const RegistrationRequestSchema = z
   .object({
     client_name: z.string().max(200).optional(),
     token_endpoint_auth_method: z.enum(['none', 'client_secret_basic', 'client_secret_post']).optional().openapi({ description: 'Default `none` (a public client; no secret).' }),
-    grant_types: z.array(z.enum(SUPPORTED_GRANT_TYPES as [string, ...string[]])).optional(),
+    grant_types: z.array(z.enum(SUPPORTED_GRANT_TYPES as [string, ...string[]])).optional().openapi({ description: 'Default `["authorization_code","refresh_token"]` when redirect_uris are given, else `["client_credentials"]`.' }),
     scope: z.string().optional(),
+    redirect_uris: z.array(z.string().url()).max(20).optional().openapi({ description: 'https, or http on a loopback address with any port (RFC 8252 §7.3). Required for authorization_code.' }),
+    response_types: z.array(z.literal('code')).optional(),
+    client_uri: z.string().url().optional(),
+    logo_uri: z.string().url().optional().openapi({ description: 'https only; shown on the consent page.' }),
   })
   .passthrough()
   .openapi('ClientRegistrationRequest', { description: 'RFC 7591 §2 client metadata; unknown fields are ignored.' });
@@ -39,6 +44,10 @@ export const ClientInformationSchema = z
     scope: z.string(),
     client_secret: z.string().optional().openapi({ description: 'Confidential clients only; returned once.' }),
     client_secret_expires_at: z.number().int().optional(),
+    redirect_uris: z.array(z.string()).optional(),
+    response_types: z.array(z.string()).optional(),
+    client_uri: z.string().optional(),
+    logo_uri: z.string().optional(),
   })
   .openapi('ClientInformation', { description: 'RFC 7591 §3.2.1 client information response.' });
 
@@ -68,28 +77,35 @@ export const oauthErrorContent = { 'application/json': { schema: OAuthErrorSchem
 export const AuthorizationServerMetadataSchema = z
   .object({
     issuer: z.string().url(),
+    authorization_endpoint: z.string().url(),
     token_endpoint: z.string().url(),
     registration_endpoint: z.string().url(),
     revocation_endpoint: z.string().url(),
-    response_types_supported: z.array(z.string()).max(0),
+    response_types_supported: z.array(z.literal('code')),
+    response_modes_supported: z.array(z.literal('query')),
     grant_types_supported: z.array(z.string()),
     token_endpoint_auth_methods_supported: z.array(z.string()),
     revocation_endpoint_auth_methods_supported: z.array(z.string()),
     scopes_supported: z.array(z.string()),
-    code_challenge_methods_supported: z.array(z.string()),
+    code_challenge_methods_supported: z.array(z.literal('S256')),
+    authorization_response_iss_parameter_supported: z.literal(true),
+    client_id_metadata_document_supported: z.literal(true),
     service_documentation: z.string().url(),
     authorization_grant_profiles_supported: z.array(z.string()),
     agent_auth: z.object({
       register_uri: z.string().url(),
       identity_types_supported: z.array(z.enum(['anonymous', 'identity_assertion'])),
       claim_endpoint: z.string().url(),
+      claim_uri: z.string().url(),
+      revocation_uri: z.string().url(),
+      authorization_uri: z.string().url().openapi({ description: 'The authorization-code path for a person in a browser (consent page).' }),
       assertion_types_supported: z.array(z.string()),
       keys_endpoint: z.string().url(),
       token_grant_for_id_jag: z.string(),
       documentation: z.string().url(),
     }),
   })
-  .openapi('AuthorizationServerMetadata', { description: 'RFC 8414 §2 metadata. No authorization endpoint, so `authorization_endpoint` is absent and `response_types_supported` (REQUIRED by §2) is empty.' });
+  .openapi('AuthorizationServerMetadata', { description: 'RFC 8414 §2 metadata, RFC 9207 `iss` support, client ID metadata documents, and the agent_auth block.' });
 
 export const ProtectedResourceMetadataSchema = z
   .object({

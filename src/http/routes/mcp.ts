@@ -4,7 +4,8 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { McpEndpoint } from '../../mcp/endpoint.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
-import { authenticate } from '../middleware/auth.js';
+import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
+import { missingScope } from '../../mcp/tool-scopes.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
 import { optionalBearer } from '../openapi/declarations.js';
@@ -78,7 +79,7 @@ function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
       200: { description: 'The JSON-RPC response.', content: rpcContent },
       202: { description: 'A notification was accepted (no body).' },
       400: { description: 'Malformed JSON or JSON-RPC, an unsupported protocol version (-32022) or mismatched MCP headers (-32020).', content: rpcContent },
-      403: problemResponse('The `Origin` header names an origin that may not call this endpoint (DNS-rebinding protection).'),
+      403: problemResponse('The `Origin` header names an origin that may not call this endpoint (DNS-rebinding protection), or a tool call needs a scope the token lacks (`WWW-Authenticate: Bearer error="insufficient_scope", scope=…`: the MCP step-up).'),
       404: { description: '2026-07-28: the method is not implemented (-32601).', content: rpcContent },
       406: { description: 'The client does not accept `application/json`.', content: rpcContent },
       415: { description: 'The body is not `application/json`.', content: rpcContent },
@@ -101,7 +102,14 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
       maxAge: 600,
     }),
   );
-  app.post(MCP_PATH, authenticate(options.verifier), (c) => options.endpoint.handle(c.req.raw, c.get('principal')));
+  app.post(MCP_PATH, authenticate(options.verifier, { resource: 'mcp' }), async (c) => {
+    const principal = c.get('principal');
+    // MCP 2025-11-25 authorization §"Scope Challenge Handling": a call that needs a scope the
+    // token lacks is HTTP 403 insufficient_scope, so the client can step up.
+    const missing = principal ? missingScope(await c.req.raw.clone().json().catch(() => null), principal.scopes) : undefined;
+    if (missing) return insufficientScopeResponse(c, missing, 'mcp');
+    return options.endpoint.handle(c.req.raw, principal);
+  });
   // Stateless serving has no SSE stream to GET and no session to DELETE (2026-07-28
   // streamable-http §"Earlier Streamable HTTP Revisions": 405 for both).
   app.all(MCP_PATH, (c) =>

@@ -21,7 +21,7 @@ export function registerOAuthRegisterRoute(app: OpenAPIHono<AppEnv>, oauth: OAut
     request: { body: { required: true, content: { 'application/json': { schema: RegistrationRequestSchema } } } },
     responses: {
       201: { description: 'The registered client. `client_secret` only for confidential clients, shown once.', content: { 'application/json': { schema: ClientInformationSchema } } },
-      400: { description: '`invalid_client_metadata` (RFC 7591 §3.2.2).', content: oauthErrorContent },
+      400: { description: '`invalid_client_metadata` or `invalid_redirect_uri` (RFC 7591 §3.2.2).', content: oauthErrorContent },
     },
   });
 

@@ -1,5 +1,6 @@
 import { GRANT_CLIENT_CREDENTIALS } from '../identifiers.js';
 import { issueAccessToken } from '../issue.js';
+import { resolveResource } from '../resources.js';
 import { resolveScope } from '../scopes.js';
 import type { Grant } from './grant.js';
 
@@ -8,6 +9,8 @@ export const clientCredentials: Grant = {
   type: GRANT_CLIENT_CREDENTIALS,
   async exchange(ctx, { params }, client) {
     const scope = resolveScope(params.scope, client.scope);
-    return issueAccessToken(ctx, { client, scope, identityType: 'anonymous', subject: null }, GRANT_CLIENT_CREDENTIALS);
+    // RFC 8707 §2: a token request may name the resource it is for.
+    const resource = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
+    return issueAccessToken(ctx, { client, scope, identityType: 'anonymous', subject: null, resource }, GRANT_CLIENT_CREDENTIALS);
   },
 };

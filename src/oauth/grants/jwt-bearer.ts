@@ -2,6 +2,7 @@ import { acceptAssertion, assertionScope, assertionSubject } from '../check-asse
 import { GRANT_JWT_BEARER } from '../identifiers.js';
 import { issueAccessToken } from '../issue.js';
 import { InvalidRequestError } from '../oauth-error.js';
+import { resolveResource } from '../resources.js';
 import { resolveScope } from '../scopes.js';
 import type { Grant } from './grant.js';
 
@@ -12,6 +13,8 @@ export const jwtBearer: Grant = {
     if (!params.assertion) throw new InvalidRequestError('The "assertion" parameter (an ID-JAG) is required for this grant type.');
     const claims = await acceptAssertion(ctx, params.assertion, 'id-jag', client.client_id);
     const scope = resolveScope(params.scope, client.scope, assertionScope(claims));
-    return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject: assertionSubject('id-jag', claims) }, GRANT_JWT_BEARER);
+    // RFC 8707 §2: a token request may name the resource it is for.
+    const resource = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
+    return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject: assertionSubject('id-jag', claims), resource }, GRANT_JWT_BEARER);
   },
 };

@@ -12,13 +12,23 @@ import type {
 } from '../ports/index.js';
 import type { Database } from './schema.js';
 
+function toRow(client: ClientRecord) {
+  return { ...client, grant_types: JSON.stringify(client.grant_types), redirect_uris: JSON.stringify(client.redirect_uris) };
+}
+
 export class KyselyClientStore implements ClientStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async create(client: ClientRecord): Promise<void> {
+    await this.db.insertInto('oauth_clients').values(toRow(client)).execute();
+  }
+
+  async upsert(client: ClientRecord): Promise<void> {
+    const row = toRow(client);
     await this.db
       .insertInto('oauth_clients')
-      .values({ ...client, grant_types: JSON.stringify(client.grant_types) })
+      .values(row)
+      .onConflict((oc) => oc.column('client_id').doUpdateSet({ client_name: row.client_name, grant_types: row.grant_types, scope: row.scope, redirect_uris: row.redirect_uris, client_uri: row.client_uri, logo_uri: row.logo_uri, token_endpoint_auth_method: row.token_endpoint_auth_method }))
       .execute();
   }
 
@@ -30,6 +40,7 @@ export class KyselyClientStore implements ClientStore {
       token_endpoint_auth_method: row.token_endpoint_auth_method as TokenEndpointAuthMethod,
       grant_types: JSON.parse(row.grant_types) as string[],
       client_id_issued_at: Number(row.client_id_issued_at),
+      redirect_uris: JSON.parse(row.redirect_uris) as string[],
     };
   }
 }
@@ -62,6 +73,17 @@ export class KyselyCredentialStore implements CredentialStore {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  async revokeGrant(grantId: string, nowMs: number): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('credentials')
+      .set({ revoked_at: nowMs })
+      .where('grant_id', '=', grantId)
+      .where('revoked_at', 'is', null)
+      .returning('hash')
+      .execute();
+    return rows.map((r) => r.hash);
   }
 }
 

@@ -41,6 +41,10 @@ export interface OauthClientsTable {
   scope: string;
   secret_hash: string | null;
   client_id_issued_at: number;
+  /** JSON array (migration 007) */
+  redirect_uris: Generated<string>;
+  client_uri: string | null;
+  logo_uri: string | null;
 }
 
 export interface CredentialsTable {
@@ -52,6 +56,40 @@ export interface CredentialsTable {
   subject: string | null;
   created_at: number;
   expires_at: number | null;
+  revoked_at: number | null;
+  /** migration 007: the RFC 8707 resource the token is for, and the authorization grant it came from */
+  resource: string | null;
+  grant_id: string | null;
+}
+
+/** migration 007: single-use authorization codes (RFC 6749 §4.1.2), by SHA-256 hash */
+export interface AuthorizationCodesTable {
+  hash: string;
+  grant_id: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope: string;
+  resource: string | null;
+  identity_type: string;
+  subject: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** migration 007: rotating refresh tokens (RFC 9700 §4.14.2), by SHA-256 hash */
+export interface RefreshTokensTable {
+  hash: string;
+  grant_id: string;
+  client_id: string;
+  scope: string;
+  resource: string | null;
+  identity_type: string;
+  subject: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
   revoked_at: number | null;
 }
 
@@ -178,6 +216,9 @@ export interface Database {
   app_secrets: AppSecretsTable;
   owners: OwnersTable;
   owner_sign_in_codes: OwnerSignInCodesTable;
+  consent_email_codes: OwnerSignInCodesTable;
+  authorization_codes: AuthorizationCodesTable;
+  refresh_tokens: RefreshTokensTable;
   owner_login_links: OwnerLoginLinksTable;
   owner_sessions: OwnerSessionsTable;
   owner_tokens: OwnerTokensTable;

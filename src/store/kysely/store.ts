@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import type { Store, Stores } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore } from './counters.js';
+import { KyselyAuthorizationCodeStore, KyselyRefreshTokenStore } from './grants.js';
 import { KyselyIdempotencyStore } from './idempotency.js';
 import { KyselyInquiryStore } from './inquiries.js';
 import { KyselyOutboxStore } from './outbox.js';
@@ -27,6 +28,9 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
     secrets: new KyselySecretStore(db),
     owners: new KyselyOwnerStore(db),
     signInCodes: new KyselySignInCodeStore(db),
+    consentCodes: new KyselySignInCodeStore(db, 'consent_email_codes'),
+    authorizationCodes: new KyselyAuthorizationCodeStore(db),
+    refreshTokens: new KyselyRefreshTokenStore(db),
     loginLinks: new KyselyLoginLinkStore(db),
     sessions: new KyselySessionStore(db),
     ownerTokens: new KyselyOwnerTokenStore(db),

@@ -15,6 +15,10 @@ export interface CredentialRecord {
   /** epoch ms; null = no expiry (API keys) */
   expires_at: number | null;
   revoked_at: number | null;
+  /** RFC 8707: the resource the token is for; null = every resource of this service */
+  resource: string | null;
+  /** the authorization grant (code and refresh family) it came from; null for other grants */
+  grant_id: string | null;
 }
 
 export interface CredentialStore {
@@ -22,6 +26,8 @@ export interface CredentialStore {
   findByHash(hash: string): Promise<CredentialRecord | undefined>;
   /** Returns whether a live credential was revoked. */
   revoke(hash: string, nowMs: number): Promise<boolean>;
+  /** Revokes every live credential of an authorization grant; returns their hashes. */
+  revokeGrant(grantId: string, nowMs: number): Promise<string[]>;
 }
 
 export interface AssertionReplayStore {

@@ -1,5 +1,6 @@
 import type { AssertionReplayStore, CredentialStore } from './credentials.js';
 import type { ClientStore } from './clients.js';
+import type { AuthorizationCodeStore, RefreshTokenStore } from './grants.js';
 import type { CounterStore } from './counters.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { InquiryStore } from './inquiries.js';
@@ -20,6 +21,7 @@ export type { InboxInquiry, InquiryRecord, InquiryStatus, Provenance } from '../
 export type { CredentialKind, IdentityType } from '../../model/principal.js';
 export type * from './clients.js';
 export type * from './counters.js';
+export type * from './grants.js';
 export type * from './credentials.js';
 export * from './idempotency.js';
 export type * from './inquiries.js';
@@ -43,6 +45,10 @@ export interface Stores {
   readonly secrets: SecretStore;
   readonly owners: OwnerStore;
   readonly signInCodes: SignInCodeStore;
+  /** one-time codes proving an email address on the OAuth consent page */
+  readonly consentCodes: SignInCodeStore;
+  readonly authorizationCodes: AuthorizationCodeStore;
+  readonly refreshTokens: RefreshTokenStore;
   readonly loginLinks: LoginLinkStore;
   readonly sessions: SessionStore;
   readonly ownerTokens: OwnerTokenStore;

@@ -179,4 +179,47 @@ export const sqliteMigrations: SqlMigrations = {
     `CREATE INDEX outbox_due ON outbox (state, next_attempt_at)`,
     `CREATE INDEX outbox_resource ON outbox (resource) WHERE resource IS NOT NULL`,
   ],
+  '007_authorization_code': [
+    `ALTER TABLE oauth_clients ADD COLUMN redirect_uris TEXT NOT NULL DEFAULT '[]'`,
+    `ALTER TABLE oauth_clients ADD COLUMN client_uri TEXT`,
+    `ALTER TABLE oauth_clients ADD COLUMN logo_uri TEXT`,
+    `ALTER TABLE credentials ADD COLUMN resource TEXT`,
+    `ALTER TABLE credentials ADD COLUMN grant_id TEXT`,
+    `CREATE INDEX credentials_grant ON credentials (grant_id) WHERE grant_id IS NOT NULL`,
+    `CREATE TABLE authorization_codes (
+      hash TEXT PRIMARY KEY,
+      grant_id TEXT NOT NULL,
+      client_id TEXT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      code_challenge TEXT NOT NULL,
+      scope TEXT NOT NULL,
+      resource TEXT,
+      identity_type TEXT NOT NULL,
+      subject TEXT,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER
+    )`,
+    `CREATE TABLE refresh_tokens (
+      hash TEXT PRIMARY KEY,
+      grant_id TEXT NOT NULL,
+      client_id TEXT NOT NULL,
+      scope TEXT NOT NULL,
+      resource TEXT,
+      identity_type TEXT NOT NULL,
+      subject TEXT,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL,
+      used_at INTEGER,
+      revoked_at INTEGER
+    )`,
+    `CREATE INDEX refresh_tokens_grant ON refresh_tokens (grant_id)`,
+    `CREATE TABLE consent_email_codes (
+      email TEXT PRIMARY KEY,
+      code_hash TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      expires_at INTEGER NOT NULL,
+      created_at INTEGER NOT NULL
+    )`,
+  ],
 };

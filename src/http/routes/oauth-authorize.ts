@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Random } from '../../lib/clock.js';
+import { AuthorizePageError, AuthorizeRedirectError } from '../../oauth/authorize-request.js';
+import type { Authorization, PendingConsent } from '../../oauth/authorization.js';
+import { PROOF_CODE_MINUTES, type EmailProof } from '../../oauth/email-proof.js';
+import { splitScope } from '../../oauth/scopes.js';
+import type { Site } from '../../pages/layout.js';
+import { renderAuthorizeErrorPage, renderConsentCodePage, renderConsentPage, type ConsentView } from '../../pages/oauth/consent.js';
+import type { RateLimiter } from '../../ratelimit/limiter.js';
+import type { AppEnv } from '../env.js';
+import { csrf } from '../middleware/csrf.js';
+import { HTML_CSP, sendHtml } from '../responses/html-response.js';
+import { documentAuthorizeRoutes } from '../openapi/authorize-doc.js';
+
+export const AUTHORIZE_PATH = '/oauth/authorize';
+
+export interface AuthorizeRouteOptions {
+  authorization: Authorization;
+  emailProof: EmailProof;
+  site: Site;
+  random: Random;
+  csrfKey: Buffer;
+  limiter: RateLimiter | null;
+}
+
+const PROOF_FAILED = `That code did not work. A code works once, for ${PROOF_CODE_MINUTES} minutes and five tries; ask for a new one if it has expired.`;
+
+/**
+ * The consent page may show the client's https logo and, after a decision, the form's answer
+ * redirects to the client: CSP form-action governs that redirect, so it names the client's origin.
+ */
+function consentCsp(redirectUri: string): string {
+  const origin = new URL(redirectUri).origin;
+  return HTML_CSP.replace("img-src 'self' data:", "img-src 'self' data: https:").replace("form-action 'self'", `form-action 'self' ${origin}`);
+}
+
+function page(c: Context<AppEnv>, html: string, status: number, csp = HTML_CSP): Response {
+  return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false, headers: { 'content-security-policy': csp } });
+}
+
+function field(body: Record<string, unknown>, name: string, max: number): string {
+  const value = body[name];
+  return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+/** GET and POST /oauth/authorize: RFC 6749 §4.1.1 with the consent page (same design system, no script). */
+export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: AuthorizeRouteOptions): void {
+  const { authorization, emailProof, site } = options;
+  documentAuthorizeRoutes(app);
+  const errorPage = (c: Context<AppEnv>, message: string, status = 400) => page(c, renderAuthorizeErrorPage(site, message), status);
+  app.use(AUTHORIZE_PATH, csrf({ key: options.csrfKey, random: options.random, https: site.baseUrl.startsWith('https:'), origin: new URL(site.baseUrl).origin, refuse: (c) => errorPage(c, 'The form expired or came from another site. Start again from the application.', 403) }));
+
+  const view = (c: Context<AppEnv>, pending: PendingConsent, extra: Partial<ConsentView> = {}): ConsentView => ({
+    site,
+    csrfToken: c.get('csrfToken'),
+    ticket: pending.ticket,
+    clientName: pending.client.client_name ?? 'An unnamed application',
+    clientId: pending.client.client_id,
+    logoUri: pending.client.logo_uri,
+    clientUri: pending.client.client_uri,
+    returnHost: new URL(pending.request.redirectUri).host,
+    scopes: splitScope(pending.request.scope),
+    emailProof: emailProof.available,
+    ...extra,
+  });
+  const consent = (c: Context<AppEnv>, pending: PendingConsent, extra: Partial<ConsentView> = {}, status = 200) => page(c, renderConsentPage(view(c, pending, extra)), status, consentCsp(pending.request.redirectUri));
+  const codePage = (c: Context<AppEnv>, pending: PendingConsent, email: string, error?: string, status = 200) =>
+    page(c, renderConsentCodePage({ ...view(c, pending, { error }), email, validMinutes: PROOF_CODE_MINUTES }), status, consentCsp(pending.request.redirectUri));
+  // RFC 9110 §15.4.4: after the form, 303 to the client's redirect URI.
+  const backToClient = (c: Context<AppEnv>, location: string, status: 302 | 303) => c.redirect(location, status);
+
+  async function limitAddress(email: string): Promise<boolean> {
+    if (!options.limiter) return true;
+    // Hashed so the counters hold no addresses; the owners' per-address sign-in policy.
+    const key = createHash('sha256').update(`consent:${email.toLowerCase()}`).digest('base64url');
+    const outcome = await options.limiter.check('signin', `email:${key}`);
+    return outcome.kind === 'admitted' || outcome.kind === 'unmetered';
+  }
+
+  app.get(AUTHORIZE_PATH, async (c) => {
+    try {
+      return consent(c, await authorization.start(new URL(c.req.url).searchParams));
+    } catch (error) {
+      if (error instanceof AuthorizePageError) return errorPage(c, error.message);
+      if (error instanceof AuthorizeRedirectError) return backToClient(c, authorization.redirectError(error.redirectUri, error.error, error.description, error.state), 302);
+      throw error;
+    }
+  });
+
+  app.post(AUTHORIZE_PATH, async (c) => {
+    const body = await c.req.parseBody();
+    const pending = await authorization.resume(field(body, 'ticket', 8192));
+    if (!pending) return errorPage(c, 'This consent page has expired. Start again from the application.');
+    const action = field(body, 'action', 20);
+    if (action === 'deny') return backToClient(c, authorization.deny(pending.request), 303);
+    if (action === 'anonymous') return backToClient(c, await authorization.approve(pending.request, { identityType: 'anonymous', subject: null }), 303);
+    const email = field(body, 'email', 254);
+    if ((action === 'send_code' || action === 'verify') && emailProof.available) {
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return consent(c, pending, { email, error: 'Enter an email address, like name@example.com.' }, 422);
+      if (!(await limitAddress(email))) return consent(c, pending, { email, error: 'Too many codes or tries for this address. Wait a quarter of an hour, or allow without an email address.' }, 429);
+      if (action === 'send_code') {
+        try {
+          await emailProof.send(email);
+        } catch {
+          return consent(c, pending, { email, error: 'The code could not be sent just now. Try again in a minute.' }, 503);
+        }
+        return codePage(c, pending, email);
+      }
+      const check = await emailProof.check(email, field(body, 'code', 12).replace(/\s+/g, ''));
+      if (!check.ok) return codePage(c, pending, email, PROOF_FAILED, 422);
+      // The proven address is the token's subject: a verified-email identity (identity_assertion).
+      return backToClient(c, await authorization.approve(pending.request, { identityType: 'identity_assertion', subject: check.email }), 303);
+    }
+    return consent(c, pending, { error: 'Choose one of the buttons below.' }, 422);
+  });
+}

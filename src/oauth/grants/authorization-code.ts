@@ -1,0 +1,42 @@
+import { GRANT_AUTHORIZATION_CODE } from '../identifiers.js';
+import { issueWithRefresh } from '../issue.js';
+import { InvalidGrantError, InvalidRequestError, InvalidTargetError } from '../oauth-error.js';
+import { verifierMatches } from '../pkce.js';
+import { resolveResource } from '../resources.js';
+import { hashSecret } from '../tokens.js';
+import { revokeGrant } from '../revoke-grant.js';
+import type { Grant } from './grant.js';
+
+/** One message for every bad code, so an attacker learns nothing about which check failed. */
+const BAD_CODE = 'The authorization code is invalid, expired, already used, or was issued to another client or redirect URI.';
+
+/** RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.5) and resource indicators (RFC 8707 §2.2). */
+export const authorizationCode: Grant = {
+  type: GRANT_AUTHORIZATION_CODE,
+  async exchange(ctx, { params }, client) {
+    if (!params.code) throw new InvalidRequestError('The "code" parameter is required.');
+    // RFC 9700 §2.1.1: PKCE is required, so a request without a verifier cannot succeed.
+    if (!params.code_verifier) throw new InvalidRequestError('The "code_verifier" parameter is required (PKCE, RFC 7636 §4.5).');
+    const now = ctx.clock.now();
+    const used = await ctx.store.authorizationCodes.use(hashSecret(params.code), now);
+    if (!used) throw new InvalidGrantError(BAD_CODE);
+    const code = used.record;
+    if (!used.firstUse) {
+      // RFC 6749 §4.1.2: a code used twice SHOULD revoke every token issued from it.
+      await revokeGrant(ctx, code.grant_id, 'authorization_code_replayed');
+      throw new InvalidGrantError(BAD_CODE);
+    }
+    if (code.expires_at <= now || code.client_id !== client.client_id) throw new InvalidGrantError(BAD_CODE);
+    // RFC 6749 §4.1.3: redirect_uri must be identical to the one of the authorization request.
+    if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirect_uri) throw new InvalidGrantError(BAD_CODE);
+    if (!verifierMatches(params.code_verifier, code.code_challenge)) throw new InvalidGrantError('The code_verifier does not match the code_challenge (RFC 7636 §4.6).');
+    // RFC 8707 §2.2: the token request may name the resource; it must be the one consented to.
+    let resource = code.resource;
+    if (params.resource !== undefined) {
+      const asked = resolveResource(ctx.issuer, [params.resource]);
+      if (code.resource !== null && asked !== code.resource) throw new InvalidTargetError('The resource differs from the one the authorization request named.');
+      resource = asked;
+    }
+    return issueWithRefresh(ctx, { client, scope: code.scope, identityType: code.identity_type, subject: code.subject, resource, grantId: code.grant_id }, code.scope, GRANT_AUTHORIZATION_CODE);
+  },
+};

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AuthorizationCodeRecord, RefreshTokenRecord, Store } from '../../src/store/ports/index.js';
+import { openStore, type OpenedStore } from '../helpers/open-store.js';
+import { skipWithoutPostgres } from '../helpers/postgres.js';
+
+/** The authorization-code side of the storage contract (migration 007), run against both adapters. */
+
+const NOW = Date.parse('2026-06-01T12:00:00Z');
+const facts = { client_id: 'cl_app', scope: 'catalog:read', resource: 'https://vitrine.example/mcp', identity_type: 'identity_assertion' as const, subject: 'vera@client.example' };
+
+function code(hash: string, grant_id: string): AuthorizationCodeRecord {
+  return { hash, grant_id, ...facts, redirect_uri: 'http://127.0.0.1:5000/cb', code_challenge: 'c'.repeat(43), created_at: NOW, expires_at: NOW + 60_000, used_at: null };
+}
+
+function refresh(hash: string, grant_id: string): RefreshTokenRecord {
+  return { hash, grant_id, ...facts, created_at: NOW, expires_at: NOW + 86_400_000, used_at: null, revoked_at: null };
+}
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const skip = dialect === 'postgres' ? await skipWithoutPostgres() : false;
+
+  describe(`authorization grant storage contract (${dialect})`, { skip }, () => {
+    let opened: OpenedStore;
+    let store: Store;
+
+    before(async () => {
+      opened = await openStore(dialect);
+      store = opened.store;
+      await store.migrate();
+      await store.clients.create({ client_id: 'cl_app', client_name: 'App', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], scope: 'catalog:read', secret_hash: null, client_id_issued_at: 1, redirect_uris: ['http://127.0.0.1/cb'], client_uri: null, logo_uri: 'https://app.example/logo.png' });
+    });
+    after(async () => opened?.drop());
+
+    it('clients: redirect_uris and logo round-trip; upsert replaces a document client', async () => {
+      assert.deepEqual((await store.clients.get('cl_app'))?.redirect_uris, ['http://127.0.0.1/cb']);
+      const doc = { client_id: 'https://app.example/client.json', client_name: 'Doc App', token_endpoint_auth_method: 'none' as const, grant_types: ['authorization_code'], scope: 'catalog:read', secret_hash: null, client_id_issued_at: 2, redirect_uris: ['https://app.example/cb'], client_uri: null, logo_uri: null };
+      await store.clients.upsert(doc);
+      await store.clients.upsert({ ...doc, client_name: 'Doc App 2', redirect_uris: ['https://app.example/cb2'] });
+      const got = await store.clients.get(doc.client_id);
+      assert.equal(got?.client_name, 'Doc App 2');
+      assert.deepEqual(got?.redirect_uris, ['https://app.example/cb2']);
+    });
+
+    it('codes: the first use wins, a second is seen as a replay, unknown is undefined', async () => {
+      await store.authorizationCodes.insert(code('h-code', 'g1'));
+      const [a, b] = await Promise.all([store.authorizationCodes.use('h-code', NOW + 1), store.authorizationCodes.use('h-code', NOW + 2)]);
+      assert.deepEqual([a!.firstUse, b!.firstUse].sort(), [false, true]);
+      assert.equal(a!.record.subject, 'vera@client.example');
+      assert.equal(a!.record.resource, 'https://vitrine.example/mcp');
+      assert.equal(await store.authorizationCodes.use('h-none', NOW), undefined);
+    });
+
+    it('refresh tokens: rotate once, revoke a grant with its access tokens', async () => {
+      await store.refreshTokens.insert(refresh('h-r1', 'g2'));
+      await store.refreshTokens.insert(refresh('h-r2', 'g2'));
+      assert.equal((await store.refreshTokens.use('h-r1', NOW))!.firstUse, true);
+      assert.equal((await store.refreshTokens.use('h-r1', NOW))!.firstUse, false, 'a rotated token used again');
+      await store.credentials.insert({ hash: 'h-at', kind: 'access_token', client_id: 'cl_app', scope: 'catalog:read', identity_type: 'anonymous', subject: null, created_at: NOW, expires_at: NOW + 1, revoked_at: null, resource: null, grant_id: 'g2' });
+      assert.equal(await store.refreshTokens.revokeGrant('g2', NOW + 5), 2);
+      assert.deepEqual(await store.credentials.revokeGrant('g2', NOW + 5), ['h-at']);
+      assert.equal((await store.refreshTokens.find('h-r2'))?.revoked_at, NOW + 5);
+      assert.equal((await store.refreshTokens.use('h-r2', NOW + 6))!.firstUse, false, 'a revoked token cannot be used');
+      assert.equal((await store.credentials.findByHash('h-at'))?.grant_id, 'g2');
+    });
+
+    it('consent codes live apart from owner sign-in codes', async () => {
+      await store.consentCodes.put({ email: 'vera@client.example', code_hash: 'x', attempts: 0, expires_at: NOW + 1000, created_at: NOW });
+      assert.equal(await store.signInCodes.get('vera@client.example'), undefined);
+      assert.equal(await store.consentCodes.consume('vera@client.example', 'x', NOW, 5), true);
+    });
+  });
+}
