@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_JWT_BEARER, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './identifiers.js';
 import { SANDBOX_SCENARIO_ALIASES, SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
+import { authorizationServerMetadata } from './metadata.js';
 
 function duration(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} h (${seconds} s)`;
@@ -31,6 +32,15 @@ Discovery documents:
 - Protected resource metadata (RFC 9728): ${b}/.well-known/oauth-protected-resource
   (and ${b}/.well-known/oauth-protected-resource/mcp for the MCP endpoint)
 - OpenAPI description: ${b}/openapi.json
+
+## Agent registration
+
+The authorization server metadata carries this \`agent_auth\` block: where to register, claim
+and revoke, and per identity type what you can present and what you get back.
+
+\`\`\`json
+${JSON.stringify({ agent_auth: authorizationServerMetadata(b).agent_auth }, null, 2)}
+\`\`\`
 
 ## Quickest path: a free API key
 

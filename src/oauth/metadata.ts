@@ -25,13 +25,19 @@ export function authorizationServerMetadata(base: string): Record<string, unknow
     service_documentation: `${base}/auth.md`,
     // draft-ietf-oauth-identity-assertion-authz-grant §6: ID-JAG via the jwt-bearer grant.
     authorization_grant_profiles_supported: [ASSERTION_TYPES[0]],
+    // The auth.md agent_auth block: the skill, the endpoints, then per identity type what an agent
+    // can present and what it gets. The flat fields after `identity_assertion` are the block's
+    // earlier shape, kept so clients written against it keep working.
     agent_auth: {
+      skill: `${base}/auth.md`,
       register_uri: `${base}/oauth/register`,
-      identity_types_supported: ['anonymous', 'identity_assertion'],
-      claim_endpoint: `${base}/oauth/claim`,
       claim_uri: `${base}/oauth/claim`,
       revocation_uri: `${base}/oauth/revoke`,
+      identity_types_supported: ['anonymous', 'identity_assertion'],
+      anonymous: { credential_types_supported: ['api_key', 'access_token'], keys_uri: `${base}/api/v1/keys` },
+      identity_assertion: { assertion_types_supported: [...ASSERTION_TYPES], credential_types_supported: ['access_token'], claim_uri: `${base}/oauth/claim` },
       authorization_uri: `${base}/oauth/authorize`,
+      claim_endpoint: `${base}/oauth/claim`,
       assertion_types_supported: [...ASSERTION_TYPES],
       keys_endpoint: `${base}/api/v1/keys`,
       token_grant_for_id_jag: GRANT_JWT_BEARER,

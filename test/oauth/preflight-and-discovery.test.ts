@@ -42,12 +42,19 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
     assert.equal(m.authorization_response_iss_parameter_supported, true, 'RFC 9207 §3');
     assert.equal(m.client_id_metadata_document_supported, true);
     assert.deepEqual(m.agent_auth, {
+      skill: `${b}/auth.md`,
       register_uri: `${b}/oauth/register`,
-      identity_types_supported: ['anonymous', 'identity_assertion'],
-      claim_endpoint: `${b}/oauth/claim`,
       claim_uri: `${b}/oauth/claim`,
       revocation_uri: `${b}/oauth/revoke`,
+      identity_types_supported: ['anonymous', 'identity_assertion'],
+      anonymous: { credential_types_supported: ['api_key', 'access_token'], keys_uri: `${b}/api/v1/keys` },
+      identity_assertion: {
+        assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'],
+        credential_types_supported: ['access_token'],
+        claim_uri: `${b}/oauth/claim`,
+      },
       authorization_uri: `${b}/oauth/authorize`,
+      claim_endpoint: `${b}/oauth/claim`,
       assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag', 'verified_email'],
       keys_endpoint: `${b}/api/v1/keys`,
       token_grant_for_id_jag: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
@@ -94,5 +101,10 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
     ]) {
       assert.ok(text.includes(needle), `auth.md mentions ${needle}`);
     }
+    // The agent_auth block, as the metadata publishes it, in a JSON block of its own.
+    const block = /## Agent registration[\s\S]*?```json\n([\s\S]*?)\n```/.exec(text);
+    assert.ok(block, 'auth.md shows the agent_auth block');
+    const metadata = (await (await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`)).json()) as { agent_auth: unknown };
+    assert.deepEqual(JSON.parse(block[1]!), { agent_auth: metadata.agent_auth });
   });
 });
