@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Random } from '../../lib/clock.js';
 import type { Site } from '../../pages/layout.js';
 import { renderErrorPage } from '../../pages/render.js';
+import { addressLimit } from '../../ratelimit/address-limit.js';
 import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { Store } from '../../store/ports/index.js';
 import type { OwnerSide } from '../../wiring/owner-side.js';
@@ -47,15 +48,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
     loginLinks: owner.loginLinks,
     sessions: owner.sessions,
     cookie,
-    async limitAddress(email) {
-      if (!limiter) return { ok: true };
-      // The address is hashed so the counters (Redis, PostgreSQL) hold no email addresses.
-      const key = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-      const outcome = await limiter.check('signin', `email:${key}`);
-      if (outcome.kind === 'limited') return { ok: false, retryAfterSeconds: outcome.decision.resetSeconds };
-      if (outcome.kind === 'unavailable') return { ok: false, retryAfterSeconds: 60 };
-      return { ok: true };
-    },
+    limitAddress: addressLimit(limiter, ''),
   });
   registerInboxRoutes(app, deps);
   registerTokenRoutes(app, { ...deps, tokens: owner.tokens });

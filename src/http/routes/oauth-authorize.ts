@@ -8,6 +8,7 @@ import { PROOF_CODE_MINUTES, type EmailProof } from '../../oauth/email-proof.js'
 import { splitScope } from '../../oauth/scopes.js';
 import type { Site } from '../../pages/layout.js';
 import { renderAuthorizeErrorPage, renderConsentCodePage, renderConsentPage, type ConsentView } from '../../pages/oauth/consent.js';
+import { addressLimit } from '../../ratelimit/address-limit.js';
 import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { AppEnv } from '../env.js';
 import { csrf } from '../middleware/csrf.js';
@@ -71,13 +72,7 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
   // RFC 9110 §15.4.4: after the form, 303 to the client's redirect URI.
   const backToClient = (c: Context<AppEnv>, location: string, status: 302 | 303) => c.redirect(location, status);
 
-  async function limitAddress(email: string): Promise<boolean> {
-    if (!options.limiter) return true;
-    // Hashed so the counters hold no addresses; the owners' per-address sign-in policy.
-    const key = createHash('sha256').update(`consent:${email.toLowerCase()}`).digest('base64url');
-    const outcome = await options.limiter.check('signin', `email:${key}`);
-    return outcome.kind === 'admitted' || outcome.kind === 'unmetered';
-  }
+  const limitAddress = addressLimit(options.limiter, 'consent:');
 
   app.get(AUTHORIZE_PATH, async (c) => {
     try {
@@ -99,7 +94,13 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
     const email = field(body, 'email', 254);
     if ((action === 'send_code' || action === 'verify') && emailProof.available) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return consent(c, pending, { email, error: 'Enter an email address, like name@example.com.' }, 422);
-      if (!(await limitAddress(email))) return consent(c, pending, { email, error: 'Too many codes or tries for this address. Wait a quarter of an hour, or allow without an email address.' }, 429);
+      const limited = await limitAddress(email);
+      if (!limited.ok) {
+        const res = await consent(c, pending, { email, error: 'Too many codes or tries for this address. Wait a quarter of an hour, or allow without an email address.' }, 429);
+        // RFC 6585 §4 / RFC 9110 §10.2.3: a 429 says when to come back.
+        res.headers.set('retry-after', String(limited.retryAfterSeconds));
+        return res;
+      }
       if (action === 'send_code') {
         try {
           await emailProof.send(email);
