@@ -95,6 +95,8 @@ export interface Config {
   readonly logLevel: string;
   readonly trustProxy: TrustProxy;
   readonly bodyLimitBytes: number;
+  /** the larger limit of owner uploads (logo, project images) under /admin and /api/v1/admin */
+  readonly uploadLimitBytes: number;
   readonly accessTokenTtlSeconds: number;
   /** how long a verified credential may be served from the in-process cache */
   readonly credentialCacheSeconds: number;
@@ -170,6 +172,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(64 * 1024).max(200 * 1024 * 1024).default(32 * 1024 * 1024),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   CREDENTIAL_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   CATALOG_VERSION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -345,6 +348,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: Object.freeze(parseTrustProxy(e.TRUST_PROXY)),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     credentialCacheSeconds: e.CREDENTIAL_CACHE_SECONDS,
     catalogVersionCheckMs: e.CATALOG_VERSION_CHECK_MS,

@@ -26,7 +26,7 @@ export interface OwnerSideDeps {
   random: Random;
   logger: Logger;
   catalog: CatalogService;
-  siteName: () => string;
+  siteName: () => Promise<string>;
 }
 
 /** The owner side's services: who owns the studio, how they sign in, the inbox and the outbox. */
@@ -66,7 +66,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
     clock,
     random,
     logger,
-    sendCode: mailer ? (email, code) => mailer.send(signInCodeMail(email, code, siteName(), CODE_MINUTES, `${baseUrl}/admin/login`)) : null,
+    sendCode: mailer ? async (email, code) => mailer.send(signInCodeMail(email, code, await siteName(), CODE_MINUTES, `${baseUrl}/admin/login`)) : null,
   });
   const loginLinks = new LoginLinks(store.loginLinks, owners, clock, random);
   const sessions = new Sessions({ store: store.sessions, owners, clock, random, idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 });

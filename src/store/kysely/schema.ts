@@ -165,6 +165,18 @@ export interface OutboxTable {
   created_at: number;
 }
 
+export interface StudioProfileTable {
+  id: number;
+  /** the profile as JSON (src/studio/profile.ts) */
+  document: string;
+  logo_type: string | null;
+  /** base64 */
+  logo_data: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  updated_at: string;
+}
+
 export interface Database {
   projects: ProjectsTable;
   project_terms: ProjectTermsTable;
@@ -182,4 +194,5 @@ export interface Database {
   owner_sessions: OwnerSessionsTable;
   owner_tokens: OwnerTokensTable;
   outbox: OutboxTable;
+  studio_profile: StudioProfileTable;
 }
