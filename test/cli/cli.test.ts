@@ -113,7 +113,7 @@ describe('vitrine CLI', () => {
     assert.equal(run.code, 0);
     assert.match(run.stderr, /exported 31 project\(s\)/);
     const text1 = readFileSync(exported, 'utf8');
-    const file = JSON.parse(text1) as { projects: Record<string, unknown>[] };
+    const file = JSON.parse(text1) as { studio: unknown; projects: Record<string, unknown>[] };
     assert.deepEqual(Object.keys(file), ['studio', 'projects']);
     assert.equal((file.studio as { name: string }).name, 'Larchwood Studio', 'the studio profile travels with the catalog');
     assert.equal(file.projects.length, 31, 'unpublished projects are exported too');
