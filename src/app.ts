@@ -44,6 +44,7 @@ import { createSqliteStore } from './store/sqlite/store.js';
 import { loadAssets, siteFrame, siteWith } from './pages/assets.js';
 import { DEFAULT_PROFILE } from './studio/defaults.js';
 import { StudioService } from './studio/service.js';
+import { ProjectEditor } from './catalog/editor.js';
 import { registerStudioMedia, registerStudioRoute } from './http/routes/studio.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
 import { createOwnerSide, type OwnerSide } from './wiring/owner-side.js';
@@ -180,7 +181,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, assets });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals, studio: async () => (await studio.current()).profile });
-  registerAdminRoutes(app, { owner, site, baseUrl, studio, store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
+  registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
   app.notFound(pages.notFound(notFoundHandler(app)));
   app.onError(pages.onError(errorHandler(logger)));

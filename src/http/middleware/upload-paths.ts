@@ -4,5 +4,5 @@
  * tokens get past these routes, and each image is checked again by its own limits.
  */
 export function isUploadPath(path: string): boolean {
-  return path === '/admin/profile' || path.startsWith('/admin/projects') || path.startsWith('/api/v1/admin/projects');
+  return path === '/admin/profile' || path.startsWith('/admin/projects') || (path.startsWith('/api/v1/admin/projects/') && path.endsWith('/images'));
 }

@@ -13,6 +13,9 @@ import { csrf } from '../middleware/csrf.js';
 import { ownerSession, sessionCookie } from '../middleware/owner-session.js';
 import { registerAdminApi } from './admin-api.js';
 import { registerProfileRoutes } from './admin-profile.js';
+import { registerAdminProjectsApi } from './admin-projects-api.js';
+import { registerProjectRoutes } from './admin-projects.js';
+import type { ProjectEditor } from '../../catalog/editor.js';
 import type { StudioService } from '../../studio/service.js';
 import { registerDeliveryRoutes } from './admin-deliveries.js';
 import { registerInboxRoutes } from './admin-inbox.js';
@@ -25,6 +28,7 @@ export interface AdminRouteOptions {
   /** PUBLIC_URL */
   baseUrl: string;
   studio: StudioService;
+  editor: ProjectEditor;
   store: Store;
   clock: Clock;
   random: Random;
@@ -67,4 +71,6 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   registerProfileRoutes(app, { ...deps, studio: options.studio });
   registerDeliveryRoutes(app, { ...deps, store: options.store, worker: owner.worker, clock: options.clock, channels: options.channels });
   registerAdminApi(app, { inbox: owner.inbox, tokens: owner.tokens });
+  registerProjectRoutes(app, { ...deps, editor: options.editor, clock: options.clock });
+  registerAdminProjectsApi(app, { editor: options.editor, tokens: owner.tokens });
 }

@@ -54,6 +54,11 @@ export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unre
                   </a>
                 </li>
                 <li>
+                  <a href="/admin/projects" aria-current={current === 'projects' ? 'page' : undefined}>
+                    Projects
+                  </a>
+                </li>
+                <li>
                   <a href="/admin/profile" aria-current={current === 'profile' ? 'page' : undefined}>
                     Profile
                   </a>

@@ -20,6 +20,8 @@ export interface ProjectsTable {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  revision: Generated<number>;
+  featured_rank: Generated<number>;
 }
 
 export interface ProjectTermsTable {
