@@ -24,5 +24,5 @@ export interface AdminProject {
 
 export function toAdminProject(p: RevisedProject, baseUrl: string): AdminProject {
   const { revision: _r, ...fields } = p;
-  return { ...fields, links: { self: `${baseUrl}/api/v1/admin/projects/${p.slug}`, html: `${baseUrl}/projects/${p.slug}` } };
+  return { ...fields, images: p.images.map((image) => ({ ...image, url: new URL(image.url, `${baseUrl}/`).href })), links: { self: `${baseUrl}/api/v1/admin/projects/${p.slug}`, html: `${baseUrl}/projects/${p.slug}` } };
 }
