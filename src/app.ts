@@ -33,6 +33,7 @@ import { registerPageRoutes } from './http/routes/pages.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { secureHeaderValues } from './http/responses/security-headers.js';
 import { validationHook } from './http/middleware/validation.js';
+import { isUploadPath } from './http/middleware/upload-paths.js';
 import { Idempotency } from './idempotency/idempotency.js';
 import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
@@ -41,7 +42,11 @@ import { createOAuth, type OAuth } from './oauth/service.js';
 import { secondsUntilReset } from './ratelimit/fixed-window.js';
 import type { Store } from './store/ports/index.js';
 import { createSqliteStore } from './store/sqlite/store.js';
-import { loadAssets, siteFor } from './pages/assets.js';
+import { loadAssets, siteFrame, siteWith } from './pages/assets.js';
+import { DEFAULT_PROFILE } from './studio/defaults.js';
+import { StudioService } from './studio/service.js';
+import { ProjectEditor } from './catalog/editor.js';
+import { registerStudioMedia, registerStudioRoute } from './http/routes/studio.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
 import { registerAuthorizeRoutes } from './http/routes/oauth-authorize.js';
 import { createOwnerSide, type OwnerSide } from './wiring/owner-side.js';
@@ -67,6 +72,8 @@ export interface VitrineApp {
   metrics: Metrics;
   /** owners, sign-in, sessions, owner tokens, the inbox and the delivery worker */
   owner: OwnerSide;
+  /** the studio profile */
+  studio: StudioService;
   close(): Promise<void>;
 }
 
@@ -81,7 +88,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // The sandbox serves a fixed fixture catalog from its own in-memory database.
   const sandboxStore = createSqliteStore(':memory:');
   await sandboxStore.migrate();
-  await seedIfEmpty(sandboxStore.projects, SANDBOX_CATALOG_PATH, clock, random);
+  await seedIfEmpty(sandboxStore.projects, SANDBOX_CATALOG_PATH, clock, random, sandboxStore.studio);
 
   const catalog = new CatalogService({ store: store.projects, clock, baseUrl, apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: config.catalogVersionCheckMs });
   const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
@@ -90,14 +97,18 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const metrics = createMetrics();
 
   const assets = loadAssets();
-  const site = siteFor('Vitrine', baseUrl, assets);
+  const studio = new StudioService({ store: store.studio, catalog, clock, fallback: DEFAULT_PROFILE });
+  const sandboxStudio = new StudioService({ store: sandboxStore.studio, catalog: sandboxCatalog, clock, fallback: DEFAULT_PROFILE });
+  const frame = siteFrame(baseUrl, assets);
+  const site = async () => siteWith(frame, await studio.current());
+  const studioName = async () => (await studio.current()).profile.name;
 
   // Services: framework-free, shared by REST, MCP and the HTML pages.
   const idempotency = new Idempotency({ store, clock, random, ttlSeconds: config.idempotencyTtlSeconds, lockSeconds: config.idempotencyLockSeconds, logger });
   const ticketKey = Buffer.from(await store.secrets.getOrCreate('consent_ticket_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const oauth = createOAuth({ config, store, clock, random, logger, idempotency, ticketKey });
   // The owner side: sign-in, the inbox, and the outbox that tells owners of every inquiry.
-  const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: () => site.name });
+  const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: studioName });
   const inquiries = new InquiryService({
     inquiries: store.inquiries,
     idempotency,
@@ -123,13 +134,15 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   app.use(requestContext({ baseUrl, trustProxy: config.trustProxy, nextRequestId: requestIds(random), logger, metrics, headersFor: (path) => (isPublicCorsPath(path) ? publicAnswer : security) }));
   const preflight = publicCorsPreflight(publicCorsOptions);
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
-  const limitBody = bodyLimit({
-    maxSize: config.bodyLimitBytes,
-    onError: (c) =>
-      problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `Request bodies are limited to ${config.bodyLimitBytes} bytes.` }),
-  });
+  const limit = (maxSize: number, what: string) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }),
+    });
+  const limitBody = limit(config.bodyLimitBytes, 'Request bodies');
+  const limitUpload = limit(config.uploadLimitBytes, 'Uploads');
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', limitBody);
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c, next) => (isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next)));
 
   // Rate limits need the client address (request context) and the verified bearer.
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy) });
@@ -141,13 +154,16 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerMetricsRoute(app, { registry: metrics.registry, token: config.metricsToken });
   registerCatalogRoutes(app, { service: catalog, path: '/api/v1/projects', facetsPath: '/api/v1/facets', operationPrefix: '', tag: 'Catalog', cache });
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', cache });
+  registerStudioRoute(app, { studio, path: '/api/v1/studio', operationId: 'getStudio', tag: 'Catalog' });
+  registerStudioRoute(app, { studio: sandboxStudio, path: '/api/v1/sandbox/studio', operationId: 'getSandboxStudio', tag: 'Sandbox' });
+  registerStudioMedia(app, studio);
   // The document is generated on first request, so routes registered below are in it too.
-  const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config) });
-  registerDocsRoutes(app, { publicUrl: baseUrl, page: renderDocsPage(site, DOCS_ASSETS_PATH), document: openApi.document });
+  const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config), studio: async () => (await studio.current()).profile });
+  registerDocsRoutes(app, { publicUrl: baseUrl, page: async () => renderDocsPage(await site(), DOCS_ASSETS_PATH), document: openApi.document });
 
   // Agent authentication, MCP and inquiries.
-  registerOAuthRoutes(app, oauth);
-  const mcpEndpoint = createMcpEndpoint({ catalog, inquiries, baseUrl, logger });
+  registerOAuthRoutes(app, oauth, studioName);
+  const mcpEndpoint = createMcpEndpoint({ catalog, studio, inquiries, baseUrl, logger });
   registerMcpRoutes(app, {
     endpoint: mcpEndpoint,
     verifier: oauth.verifier,
@@ -167,9 +183,9 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, assets });
-  registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals });
-  registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
-  registerAdminRoutes(app, { owner, site, store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
+  registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals, studio: async () => (await studio.current()).profile });
+  registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, baseUrl, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
+  registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
   app.notFound(pages.notFound(notFoundHandler(app)));
   app.onError(pages.onError(errorHandler(logger)));
@@ -184,6 +200,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     cache,
     metrics,
     owner,
+    studio,
     async close() {
       await owner.close();
       await sandboxStore.close();

@@ -104,6 +104,8 @@ export interface Config {
   readonly logLevel: string;
   readonly trustProxy: TrustProxy;
   readonly bodyLimitBytes: number;
+  /** the larger limit of owner uploads (logo, project images) under /admin and /api/v1/admin */
+  readonly uploadLimitBytes: number;
   readonly accessTokenTtlSeconds: number;
   /** how long a refresh token lives (each use rotates it) */
   readonly refreshTokenTtlSeconds: number;
@@ -188,6 +190,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(64 * 1024).max(200 * 1024 * 1024).default(1024 * 1024),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(365 * 86_400).default(30 * 86_400),
   CIMD_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
@@ -378,6 +381,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: Object.freeze(parseTrustProxy(e.TRUST_PROXY)),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     cimdAllowPrivate: e.CIMD_ALLOW_PRIVATE === 'true',

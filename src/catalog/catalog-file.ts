@@ -3,6 +3,7 @@ import type { FieldError } from '../lib/errors.js';
 import { ValidationError } from '../lib/errors.js';
 import { issueMessage } from '../lib/issue-messages.js';
 import { catalogFileSchema, projectInputSchema, type ProjectInput } from './project.js';
+import { parseStudioEntry, type StudioEntry } from '../studio/studio-entry.js';
 
 /**
  * Parses a catalog file, collecting every error with the record and field it belongs to,
@@ -42,11 +43,23 @@ export function parseCatalog(json: unknown, source = 'catalog'): ProjectInput[] 
 }
 
 export function readCatalogFile(path: string): ProjectInput[] {
+  return readCatalogDocument(path).projects;
+}
+
+/** A catalog file as a whole: the studio profile (when it has one) and the projects. */
+export interface CatalogDocument {
+  studio: StudioEntry | undefined;
+  projects: ProjectInput[];
+}
+
+export function readCatalogDocument(path: string): CatalogDocument {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new ValidationError(`${path}: ${(error as Error).message}`, []);
   }
-  return parseCatalog(json, path);
+  const projects = parseCatalog(json, path);
+  const raw = (json as { studio?: unknown }).studio;
+  return { studio: raw === undefined ? undefined : parseStudioEntry(raw, path), projects };
 }

@@ -46,4 +46,4 @@ export type ProjectInput = z.infer<typeof projectInputSchema>;
 const inputIsFields: ProjectInput extends ProjectFields ? true : false = true;
 void inputIsFields;
 
-export const catalogFileSchema = z.object({ projects: z.array(z.unknown()) }).strict();
+export const catalogFileSchema = z.object({ studio: z.record(z.string(), z.unknown()).optional(), projects: z.array(z.unknown()) }).strict();

@@ -1,12 +1,21 @@
 import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
-import type { ProjectStore } from '../store/ports/index.js';
-import { readCatalogFile } from './catalog-file.js';
+import type { ProjectStore, StudioStore } from '../store/ports/index.js';
+import { logoFromDataUrl } from '../studio/logo.js';
+import { readCatalogDocument } from './catalog-file.js';
 
-/** Loads a catalog file into an empty project store; leaves a non-empty one alone. */
-export async function seedIfEmpty(store: ProjectStore, path: string, clock: Clock, random: Random): Promise<number> {
+/**
+ * Loads a catalog file into an empty store; leaves a non-empty one alone. With `studio`, the
+ * file's studio profile is loaded too, unless one is saved already.
+ */
+export async function seedIfEmpty(store: ProjectStore, path: string, clock: Clock, random: Random, studio?: StudioStore): Promise<number> {
   if ((await store.count()) > 0) return 0;
-  const projects = readCatalogFile(path);
-  const result = await store.upsert(projects, clock.now(), () => newId(random, 'prj'));
+  const file = readCatalogDocument(path);
+  // A site that already has a profile keeps it; the demo's only fills an empty one.
+  if (studio && file.studio && (await studio.get()) === undefined) {
+    const logo = file.studio.logo === null ? null : await logoFromDataUrl(file.studio.logo);
+    await studio.put(file.studio.profile, logo, clock.now());
+  }
+  const result = await store.upsert(file.projects, clock.now(), () => newId(random, 'prj'));
   return result.inserted;
 }

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   temporarilyUnavailable: 'temporarily_unavailable',
   notReady: 'not_ready',
   unknownSandboxScenario: 'unknown_sandbox_scenario',
+  preconditionFailed: 'precondition_failed',
+  preconditionRequired: 'precondition_required',
   internal: 'internal_error',
 } as const;
 

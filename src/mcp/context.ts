@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CatalogService } from '../catalog/service.js';
 import type { SubmitContext, SubmitResult } from '../inquiries/types.js';
 import type { Principal } from '../model/principal.js';
+import type { StudioService } from '../studio/service.js';
 
 /** The inquiry service as the MCP layer uses it: the same `submit` REST calls. */
 export interface InquirySubmitter {
@@ -11,6 +12,7 @@ export interface InquirySubmitter {
 /** Long-lived services the tools call; the MCP layer owns no business rules of its own. */
 export interface McpDeps {
   catalog: CatalogService;
+  studio: Pick<StudioService, 'current'>;
   inquiries: InquirySubmitter;
   /** PUBLIC_URL without a trailing slash */
   baseUrl: string;

@@ -9,7 +9,7 @@ export const SERVER_VERSION = '0.1.0';
 export function serverInstructions(baseUrl: string): string {
   return [
     'This is a studio\'s public portfolio catalog: delivered projects with their industry, services, technologies, tags and year.',
-    'Call list_facets to learn valid filter values, search_projects to find projects (pass next_cursor back to page) and get_project for full details by slug; submit_inquiry sends the studio an inquiry, always with an idempotency_key, and sandbox: true rehearses it without storing anything.',
+    'Call get_studio for who the studio is, what it offers and where it is; list_facets to learn valid filter values, search_projects to find projects (pass next_cursor back to page) and get_project for full details by slug; submit_inquiry sends the studio an inquiry, always with an idempotency_key, and sandbox: true rehearses it without storing anything.',
     `Reads need no credential; to attribute inquiries, send a bearer token obtained as described at ${baseUrl}/auth.md.`,
   ].join(' ');
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FacetsSchema, ProjectSchema } from '../catalog/schemas.js';
 import { inquirySchema } from '../inquiries/schemas.js';
 import { withAnyOfNullables } from './nullable-any-of.js';
+import { StudioSchema } from '../studio/schemas.js';
 
 /**
  * Output schemas of the MCP tools, built once at module load (converting them per request
@@ -26,6 +27,7 @@ export const ProjectPageSchema = z.object({
 /** What tools/list shows for search_projects and get_project: nullable fields as `anyOf` (nullable-any-of.ts). */
 export const ProjectPageOutput = withAnyOfNullables(ProjectPageSchema);
 export const ProjectOutput = withAnyOfNullables(ProjectSchema);
+export const StudioOutput = withAnyOfNullables(StudioSchema);
 
 export { FacetsSchema, ProjectSchema };
 

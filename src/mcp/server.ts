@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { McpCall, McpDeps } from './context.js';
 import { SERVER_NAME, SERVER_VERSION, serverInstructions } from './instructions.js';
 import { registerGetProject } from './tools/get-project.js';
+import { registerGetStudio } from './tools/get-studio.js';
 import { registerListFacets } from './tools/list-facets.js';
 import { registerSearchProjects } from './tools/search-projects.js';
 import { registerSubmitInquiry } from './tools/submit-inquiry.js';
@@ -25,6 +26,7 @@ export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
   registerSearchProjects(server, deps);
   registerGetProject(server, deps);
   registerListFacets(server, deps);
+  registerGetStudio(server, deps);
   registerSubmitInquiry(server, deps, call);
   registerProjectResources(server, deps);
   registerPrompts(server, deps);

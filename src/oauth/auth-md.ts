@@ -13,13 +13,13 @@ function duration(seconds: number): string {
  * /auth.md: the authentication walkthrough an agent can follow end to end with curl. Built
  * from the configuration, so every URL, lifetime and issuer is this server's.
  */
-export function renderAuthMd(config: Config): string {
+export function renderAuthMd(config: Config, studioName = 'vitrine'): string {
   const b = config.publicUrl;
   const ttl = config.accessTokenTtlSeconds;
   const issuers = config.trustedIssuers.length
     ? config.trustedIssuers.map((t) => `- \`${t.issuer}\` — types: ${t.types.join(', ')}; algorithms: ${t.algorithms.join(', ')}`).join('\n')
     : '- (none configured: Method B is unavailable on this server until the operator sets `TRUSTED_ISSUERS`)';
-  return `# Authenticating with vitrine
+  return `# Authenticating with ${studioName.replace(/[\r\n]+/g, ' ')}
 
 This server publishes a portfolio catalog. **Reads need no credential.** Writes
 (\`POST /api/v1/inquiries\`, \`POST /api/v1/sandbox/inquiries\`, and the MCP \`submit_inquiry\` tool)

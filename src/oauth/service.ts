@@ -47,7 +47,8 @@ export interface OAuth {
   mintKey(request: MintKeyRequest): Promise<Executed<KeyResponse>>;
   readonly authorizationServerMetadata: Readonly<Record<string, unknown>>;
   protectedResourceMetadata(resourcePath: '' | '/mcp'): Readonly<Record<string, unknown>>;
-  readonly authMd: string;
+  /** /auth.md, titled with the studio's name (rendered once per name) */
+  authMd(studioName: string): string;
 }
 
 export function createOAuth(deps: OAuthDeps): OAuth {
@@ -59,7 +60,11 @@ export function createOAuth(deps: OAuthDeps): OAuth {
   const ctx: OAuthContext = { config, store, clock, random, logger, verifier, clients, issuer, trusted: buildTrustedIssuers(config.trustedIssuers), idempotency };
   const asMetadata = Object.freeze(authorizationServerMetadata(issuer));
   const prMetadata = { '': Object.freeze(protectedResourceMetadata(issuer, issuer)), '/mcp': Object.freeze(protectedResourceMetadata(issuer, `${issuer}/mcp`)) };
-  const authMd = renderAuthMd(config);
+  let authMdFor: { name: string; text: string } | null = null;
+  const authMd = (studioName: string): string => {
+    if (authMdFor?.name !== studioName) authMdFor = { name: studioName, text: renderAuthMd(config, studioName) };
+    return authMdFor.text;
+  };
 
   return {
     verifier,

@@ -1,3 +1,5 @@
+import type { StudioView } from '../studio/view.js';
+import type { Site } from './layout.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -35,7 +37,14 @@ export function assetUrl(assets: Assets, name: string): string {
   return asset ? `/assets/${name}?v=${asset.version}` : `/assets/${name}`;
 }
 
-/** What every page needs to know about the site: its name and where its assets are. */
-export function siteFor(name: string, baseUrl: string, assets: Assets): { name: string; baseUrl: string; cssHref: string; iconHref: string } {
-  return { name, baseUrl, cssHref: assetUrl(assets, 'site.css'), iconHref: assetUrl(assets, 'favicon.svg') };
+/** The parts of the site that never change while the process runs: where it is and its assets. */
+export type SiteFrame = Pick<Site, 'baseUrl' | 'cssHref' | 'iconHref'>;
+
+export function siteFrame(baseUrl: string, assets: Assets): SiteFrame {
+  return { baseUrl, cssHref: assetUrl(assets, 'site.css'), iconHref: assetUrl(assets, 'favicon.svg') };
+}
+
+/** What every page needs to know about the site: the frame and the studio's current profile. */
+export function siteWith(frame: SiteFrame, studio: StudioView): Site {
+  return { ...frame, name: studio.profile.name, studio };
 }

@@ -1,3 +1,4 @@
+import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
 import type { Facets } from '../store/ports/index.js';
@@ -5,6 +6,9 @@ import { catalogHref, hasCriteria, type CatalogQuery } from './catalog-query.js'
 import { FILTERS, humanize } from './labels.js';
 import { Layout, type Site } from './layout.js';
 import { ProjectCard } from './project-card.js';
+import { renderMarkdown } from './markdown.js';
+import { serializeJsonLd } from './json-ld.js';
+import { studioJsonLd } from '../studio/json-ld.js';
 
 export interface CatalogView {
   site: Site;
@@ -90,11 +94,33 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
   const filtered = hasCriteria(query);
   const listTitle = filtered ? 'Matching projects' : featured.length > 0 ? 'More work' : 'All projects';
   return (
-    <Layout site={site} title={filtered ? `Projects — ${site.name}` : `${site.name} — selected work`} description="Case studies of the products, platforms and services we have designed and built." canonicalPath={filtered || continued ? undefined : '/'} current="work" head={<link rel="alternate" type="text/markdown" href={catalogHref(query).replace(/^\/(\?|$)/, '/index.md$1')} />}>
+    <Layout
+      site={site}
+      title={filtered ? `Projects — ${site.name}` : `${site.name} — ${site.studio.profile.tagline || 'selected work'}`}
+      description={site.studio.profile.tagline || `Case studies of the work ${site.name} has designed and built.`}
+      canonicalPath={filtered || continued ? undefined : '/'}
+      current="work"
+      head={
+        <>
+          <link rel="alternate" type="text/markdown" href={catalogHref(query).replace(/^\/(\?|$)/, '/index.md$1')} />
+          {filtered || continued ? null : <script type="application/ld+json">{raw(serializeJsonLd(studioJsonLd(site.studio, site.baseUrl, featured)))}</script>}
+        </>
+      }
+    >
       <section class="hero wrap" aria-labelledby="page-title">
-        <p class="eyebrow">Portfolio</p>
-        <h1 id="page-title">Selected work</h1>
-        <p class="lead">Products, platforms and services we have researched, designed and built with our clients — from public transit and healthcare to museums and fintech.</p>
+        <p class="eyebrow">{site.studio.profile.tagline || 'Portfolio'}</p>
+        <h1 id="page-title">{site.name}</h1>
+        {site.studio.profile.introduction ? <div class="lead studio-intro">{raw(renderMarkdown(site.studio.profile.introduction))}</div> : null}
+        {site.studio.profile.services.length > 0 && !filtered && !continued ? (
+          <ul class="studio-services" aria-label="Services">
+            {site.studio.profile.services.map((service) => (
+              <li>
+                <strong>{service.name}</strong>
+                {service.description}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <form class="search" role="search" method="get" action="/">
           <label for="q">Search projects</label>
           <input type="search" id="q" name="q" value={query.q ?? ''} placeholder="Try “accessibility”, “payments” or “museum”" maxlength={200} />

@@ -66,7 +66,7 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, pro
     <Layout site={site} title={`${fieldErrors.length > 0 ? 'Error: ' : ''}Start an inquiry — ${site.name}`} description="Tell us about your project." current="inquire" head={<meta name="referrer" content="same-origin" />}>
       <div class="wrap form-page">
         <div>
-          <h1>Start an inquiry</h1>
+          <h1>Start a project with {site.name}</h1>
           <p class="lead">{selected ? `Interested in something like ${selected.title}? Tell us what you have in mind.` : 'Tell us what you are planning. A real person reads every message.'}</p>
           {fieldErrors.length > 0 || errors.form ? (
             <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>

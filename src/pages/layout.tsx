@@ -1,12 +1,59 @@
 import type { Child, FC } from 'hono/jsx';
+import type { StudioView } from '../studio/view.js';
 
 /** What every page needs to know about the site it belongs to. */
 export interface Site {
+  /** the studio's name (studio.profile.name) */
   name: string;
   baseUrl: string;
   cssHref: string;
   iconHref: string;
+  /** the studio profile: brand, footer, contact */
+  studio: StudioView;
 }
+
+const Brand: FC<{ site: Site; note?: Child }> = ({ site, note }) => {
+  const logo = site.studio.logo;
+  return (
+    <>
+      {logo ? <img class="brand-logo" src={logo.path} alt="" width={logo.width} height={logo.height} /> : null}
+      {site.name}
+      <span aria-hidden="true">.</span>
+      {note}
+    </>
+  );
+};
+export { Brand };
+
+const StudioFooter: FC<{ site: Site }> = ({ site }) => {
+  const { profile } = site.studio;
+  return (
+    <div class="studio-footer">
+      <p>
+        <strong>{profile.name}</strong>
+        {profile.tagline ? ` — ${profile.tagline}` : null}
+      </p>
+      {profile.location || profile.contact_email ? (
+        <p>
+          {profile.location ? <span>{profile.location}</span> : null}
+          {profile.location && profile.contact_email ? ' · ' : null}
+          {profile.contact_email ? <a href={`mailto:${profile.contact_email}`}>{profile.contact_email}</a> : null}
+        </p>
+      ) : null}
+      {profile.links.length > 0 ? (
+        <ul class="studio-links" aria-label={`${profile.name} elsewhere`}>
+          {profile.links.map((l) => (
+            <li>
+              <a href={l.url} rel="me noopener">
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+};
 
 export interface LayoutProps {
   site: Site;
@@ -29,6 +76,7 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
       {description ? <meta name="description" content={description} /> : null}
       {canonicalPath ? <link rel="canonical" href={`${site.baseUrl}${canonicalPath}`} /> : null}
       <link rel="stylesheet" href={site.cssHref} />
+      <link rel="stylesheet" href={site.studio.css.path} />
       <link rel="icon" href={site.iconHref} type="image/svg+xml" />
       <link rel="api-catalog" href="/.well-known/api-catalog" />
       <link rel="service-desc" href="/openapi.json" type="application/vnd.oai.openapi+json" />
@@ -36,6 +84,9 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={title} />
       {description ? <meta property="og:description" content={description} /> : null}
+      <meta property="og:type" content="website" />
+      {canonicalPath ? <meta property="og:url" content={`${site.baseUrl}${canonicalPath}`} /> : null}
+      {site.studio.logo ? <meta property="og:image" content={`${site.baseUrl}${site.studio.logo.path}`} /> : null}
       {head}
     </head>
     <body>
@@ -45,8 +96,7 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
       <header class="site-header">
         <div class="wrap">
           <a class="brand" href="/">
-            {site.name}
-            <span aria-hidden="true">.</span>
+            <Brand site={site} />
           </a>
           <nav class="site-nav" aria-label="Main">
             <ul>
@@ -74,9 +124,7 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
       </main>
       <footer class="site-footer">
         <div class="wrap">
-          <p>
-            {site.name} — selected work, published for people and for agents.
-          </p>
+          <StudioFooter site={site} />
           <nav aria-label="For developers and agents">
             <ul>
               <li>

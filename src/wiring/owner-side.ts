@@ -28,7 +28,7 @@ export interface OwnerSideDeps {
   random: Random;
   logger: Logger;
   catalog: CatalogService;
-  siteName: () => string;
+  siteName: () => Promise<string>;
 }
 
 /** The owner side's services: who owns the studio, how they sign in, the inbox and the outbox. */
@@ -70,7 +70,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
     clock,
     random,
     logger,
-    sendCode: mailer ? (email, code) => mailer.send(signInCodeMail(email, code, siteName(), CODE_MINUTES, `${baseUrl}/admin/login`)) : null,
+    sendCode: mailer ? async (email, code) => mailer.send(signInCodeMail(email, code, await siteName(), CODE_MINUTES, `${baseUrl}/admin/login`)) : null,
   });
   const emailProof = new EmailProof({
     codes: store.consentCodes,
@@ -78,7 +78,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
     clock,
     random,
     logger,
-    sendCode: mailer ? (email, code) => mailer.send(consentCodeMail(email, code, siteName(), PROOF_CODE_MINUTES)) : null,
+    sendCode: mailer ? async (email, code) => mailer.send(consentCodeMail(email, code, await siteName(), PROOF_CODE_MINUTES)) : null,
   });
   const loginLinks = new LoginLinks(store.loginLinks, owners, clock, random);
   const sessions = new Sessions({ store: store.sessions, owners, clock, random, idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 });

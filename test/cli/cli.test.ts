@@ -42,7 +42,7 @@ describe('vitrine CLI', () => {
     const db = join(dir, 'migrate.db');
     const first = await vitrine(db, 'migrate');
     assert.equal(first.code, 0);
-    assert.match(first.stdout, /applied 7 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets, 005_idempotency_results, 006_owner_side, 007_authorization_code/);
+    assert.match(first.stdout, /applied 8 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets, 005_idempotency_results, 006_owner_side, 007_authorization_code, 008_studio_and_editing/);
     const second = await vitrine(db, 'migrate');
     assert.equal(second.code, 0);
     assert.match(second.stdout, /no migrations applied/);
@@ -99,9 +99,9 @@ describe('vitrine CLI', () => {
     const db = join(dir, 'upsert.db');
     const first = await vitrine(db, 'import', DEMO_CATALOG_PATH);
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, /: 31 inserted, 0 updated\n$/);
+    assert.match(first.stdout, /: studio profile, 31 inserted, 0 updated\n$/);
     const second = await vitrine(db, 'import', DEMO_CATALOG_PATH);
-    assert.match(second.stdout, /: 0 inserted, 31 updated\n$/);
+    assert.match(second.stdout, /: studio profile, 0 inserted, 31 updated\n$/);
   });
 
   it('export writes the import format and round-trips through a fresh database', async () => {
@@ -113,8 +113,9 @@ describe('vitrine CLI', () => {
     assert.equal(run.code, 0);
     assert.match(run.stderr, /exported 31 project\(s\)/);
     const text1 = readFileSync(exported, 'utf8');
-    const file = JSON.parse(text1) as { projects: Record<string, unknown>[] };
-    assert.deepEqual(Object.keys(file), ['projects']);
+    const file = JSON.parse(text1) as { studio: unknown; projects: Record<string, unknown>[] };
+    assert.deepEqual(Object.keys(file), ['studio', 'projects']);
+    assert.equal((file.studio as { name: string }).name, 'Larchwood Studio', 'the studio profile travels with the catalog');
     assert.equal(file.projects.length, 31, 'unpublished projects are exported too');
     for (const p of file.projects) {
       assert.equal('links' in p, false, 'no API-only fields');

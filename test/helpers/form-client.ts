@@ -54,4 +54,10 @@ export class FormClient {
       }),
     );
   }
+
+  /** Posts multipart/form-data (files) with the current `_csrf`, as a browser sends a form with a file input. */
+  async postMultipart(path: string, form: FormData): Promise<Response> {
+    if (!form.has('_csrf')) form.set('_csrf', this.csrf);
+    return this.read(await fetch(`${this.baseUrl}${path}`, { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', origin: new URL(this.baseUrl).origin, ...this.cookieHeader() }, body: form }));
+  }
 }

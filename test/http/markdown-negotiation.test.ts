@@ -15,8 +15,8 @@ describe('RFC 9110 §12.5.1: Markdown for every human page (/, /inquire, /docs)'
   const get = (path: string, accept?: string) => fetch(`${server.baseUrl}${path}`, { headers: accept === undefined ? {} : { accept } });
 
   for (const [page, twin, heading] of [
-    ['/', '/index.md', /^# Vitrine portfolio$/m],
-    ['/inquire', '/inquire.md', /^# Send Vitrine an inquiry$/m],
+    ['/', '/index.md', /^# Larchwood Studio portfolio$/m],
+    ['/inquire', '/inquire.md', /^# Send Larchwood Studio an inquiry$/m],
     ['/docs', '/docs.md', /^# .+ API$/m],
   ] as const) {
     it(`${page}: HTML for browsers, Markdown for Accept: text/markdown, both with Vary: Accept`, async () => {

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { call, connectV1, connectV2, schemaErrors, textOf, type AnyClient } from './mcp-clients.js';
 
-const TOOL_NAMES = ['get_project', 'list_facets', 'search_projects', 'submit_inquiry'];
+const TOOL_NAMES = ['get_project', 'get_studio', 'list_facets', 'search_projects', 'submit_inquiry'];
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 interface ListedTool {
@@ -53,7 +53,7 @@ describe('MCP over Streamable HTTP with the official clients (seed §4.7, docs/d
         assert.match(instructions, /sandbox/);
       });
 
-      it('lists the four tools, each with an output schema', () => {
+      it('lists the five tools, each with an output schema', () => {
         assert.deepEqual([...schemas.keys()].sort(), TOOL_NAMES);
         for (const [name, schema] of schemas) assert.equal((schema as { type?: string }).type, 'object', name);
       });

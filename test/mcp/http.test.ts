@@ -57,7 +57,7 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
       const listBody = (await list.json()) as RpcResponse;
       assert.equal(listBody.id, 2);
       const names = (listBody.result?.tools as { name: string }[]).map((t) => t.name).sort();
-      assert.deepEqual(names, ['get_project', 'list_facets', 'search_projects', 'submit_inquiry']);
+      assert.deepEqual(names, ['get_project', 'get_studio', 'list_facets', 'search_projects', 'submit_inquiry']);
     });
   }
 

@@ -24,9 +24,9 @@ describe('MCP Inspector CLI lists tools, resources and prompts', () => {
   });
   after(() => server.close());
 
-  it('tools/list: the four tools', async () => {
+  it('tools/list: the five tools', async () => {
     const { tools } = (await inspect(server.baseUrl, '--method', 'tools/list')) as { tools: { name: string }[] };
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['get_project', 'list_facets', 'search_projects', 'submit_inquiry']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['get_project', 'get_studio', 'list_facets', 'search_projects', 'submit_inquiry']);
   });
 
   it('resources/list and resources/read: projects as Markdown', async () => {

@@ -56,7 +56,7 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
 
   it('is OpenAPI 3.1 with info from package.json and servers from PUBLIC_URL', () => {
     assert.equal(doc.openapi, '3.1.0');
-    assert.equal(doc.info.title, 'vitrine');
+    assert.equal(doc.info.title, 'Vitrine — portfolio catalog API', 'the (default) studio profile names the API');
     assert.equal(doc.info.version, pkg.version);
     assert.deepEqual(doc.info.license, { name: 'MIT', identifier: 'MIT' });
     assert.match(String(doc.info.description), /auth\.md/);

@@ -32,7 +32,7 @@ describe('Schema.org CreativeWork JSON-LD', () => {
     assert.equal(doc.url, 'https://v.example/projects/x');
     assert.equal(doc.datePublished, '2024-01-15T00:00:00Z');
     assert.deepEqual(doc.sponsor, { '@type': 'Organization', name: 'Client\u2028Name' });
-    assert.deepEqual(doc.creator, { '@type': 'Organization', name: 'Studio', url: 'https://v.example' });
+    assert.deepEqual(doc.creator, { '@type': 'Organization', '@id': 'https://v.example/#organization', name: 'Studio', url: 'https://v.example/' }, 'the studio, the same node as the home page\'s Organization');
     assert.equal((doc.image as { contentUrl: string }[])[0]!.contentUrl, 'https://v.example/images/x/1.svg');
   });
 

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { readCatalogFile } from '../../catalog/catalog-file.js';
-import type { ProjectInput, ProjectRecord } from '../../catalog/project.js';
+import { readCatalogDocument, type CatalogDocument } from '../../catalog/catalog-file.js';
+import { logoFromDataUrl, logoToDataUrl } from '../../studio/logo.js';
+import { studioEntryJson } from '../../studio/studio-entry.js';
+import type { ProjectRecord } from '../../catalog/project.js';
 import { newId } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import { createStore } from '../../store/create-store.js';
@@ -13,8 +15,8 @@ function positionals(args: readonly string[]): string[] {
 }
 
 export const CATALOG_USAGE = `  migrate                     apply pending database migrations
-  import FILE.json            insert or update projects by slug from {"projects": [...]}
-  export [FILE.json]          write every project (published or not) in the import format`;
+  import FILE.json            insert or update projects by slug from {"studio": {...}, "projects": [...]}
+  export [FILE.json]          write the studio profile and every project (published or not) in the import format`;
 
 export async function migrateCommand(ctx: CommandContext): Promise<ExitCode> {
   if (positionals(ctx.args).length > 0) throw new UsageError('migrate takes no arguments');
@@ -32,9 +34,11 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
   const args = positionals(ctx.args);
   if (args.length !== 1) throw new UsageError('import needs exactly one FILE.json');
   const path = args[0]!;
-  let projects: ProjectInput[];
+  let file: CatalogDocument;
+  let logo: Awaited<ReturnType<typeof logoFromDataUrl>> | null = null;
   try {
-    projects = readCatalogFile(path);
+    file = readCatalogDocument(path);
+    if (file.studio?.logo) logo = await logoFromDataUrl(file.studio.logo);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     // Every invalid field, each on its own line, so the whole file can be fixed in one pass.
@@ -42,9 +46,14 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
     for (const e of error.errors ?? []) ctx.io.stderr.write(`  ${e.path}: ${e.message}\n`);
     return 1;
   }
+  const { studio, projects } = file;
   return withStore(ctx.config, async (store) => {
-    const { inserted, updated } = await store.projects.upsert(projects, ctx.clock.now(), () => newId(ctx.random, 'prj'));
-    ctx.io.stdout.write(`imported ${path}: ${inserted} inserted, ${updated} updated\n`);
+    // The profile and the projects commit together, or neither does.
+    const { inserted, updated } = await store.transaction(async (tx) => {
+      if (studio) await tx.studio.put(studio.profile, logo, ctx.clock.now());
+      return tx.projects.upsert(projects, ctx.clock.now(), () => newId(ctx.random, 'prj'));
+    });
+    ctx.io.stdout.write(`imported ${path}: ${studio ? 'studio profile, ' : ''}${inserted} inserted, ${updated} updated\n`);
     return 0;
   });
 }
@@ -78,7 +87,9 @@ export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
   const path = args[0];
   return withStore(ctx.config, async (store) => {
     const projects = await store.projects.exportAll();
-    const text = `${JSON.stringify({ projects: projects.map(toImportRecord) }, null, 2)}\n`;
+    const studio = await store.studio.get();
+    const document = studio ? { studio: studioEntryJson(studio.profile, studio.logo ? logoToDataUrl(studio.logo) : null), projects: projects.map(toImportRecord) } : { projects: projects.map(toImportRecord) };
+    const text = `${JSON.stringify(document, null, 2)}\n`;
     if (path === undefined) {
       ctx.io.stdout.write(text);
     } else {

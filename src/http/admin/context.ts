@@ -7,14 +7,15 @@ import { sendHtml } from '../responses/html-response.js';
 
 /** What every owner page needs. */
 export interface AdminDeps {
-  site: Site;
+  /** the site with the studio's current profile */
+  site: () => Promise<Site>;
   inbox: Inbox;
 }
 
 /** The header of an owner page: who is signed in, the CSRF token and the unread count. */
 export async function frameOf(c: Context<AppEnv>, deps: AdminDeps): Promise<AdminFrame> {
   const owner = c.get('owner');
-  return { site: deps.site, owner: owner?.email ?? null, csrfToken: c.get('csrfToken'), unread: owner ? (await deps.inbox.counts()).new : 0 };
+  return { site: await deps.site(), owner: owner?.email ?? null, csrfToken: c.get('csrfToken'), unread: owner ? (await deps.inbox.counts()).new : 0 };
 }
 
 /** Owner pages are personal and live: never cached, never shared. */

@@ -18,15 +18,15 @@ type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response
  * page gets a friendly HTML page with the same status and headers. 405 stays a problem, since
  * its `Allow` answer is for programs, as do all API, OAuth and MCP paths.
  */
-export function htmlErrorPages(render: (status: number, requestId: string | undefined) => string) {
-  const convert = (c: Context<AppEnv>, response: Response): Response => {
+export function htmlErrorPages(render: (status: number, requestId: string | undefined) => string | Promise<string>) {
+  const convert = async (c: Context<AppEnv>, response: Response): Promise<Response> => {
     if (response.status < 400 || response.status === 405 || isMachinePath(c.req.path) || !prefersHtml(c.req.header('accept'))) return response;
     const headers = new Headers(response.headers);
     headers.set('content-type', 'text/html; charset=utf-8');
     headers.set('content-security-policy', HTML_CSP);
     headers.set('cache-control', 'no-store');
     headers.delete('content-length');
-    return new Response(render(response.status, c.get('requestId')), { status: response.status, headers });
+    return new Response(await render(response.status, c.get('requestId')), { status: response.status, headers });
   };
   return {
     notFound: (inner: NotFound): NotFound => async (c) => convert(c, await inner(c)),

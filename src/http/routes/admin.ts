@@ -13,6 +13,11 @@ import type { AppEnv } from '../env.js';
 import { csrf } from '../middleware/csrf.js';
 import { ownerSession, sessionCookie } from '../middleware/owner-session.js';
 import { registerAdminApi } from './admin-api.js';
+import { registerProfileRoutes } from './admin-profile.js';
+import { registerAdminProjectsApi } from './admin-projects-api.js';
+import { registerProjectRoutes } from './admin-projects.js';
+import type { ProjectEditor } from '../../catalog/editor.js';
+import type { StudioService } from '../../studio/service.js';
 import { registerDeliveryRoutes } from './admin-deliveries.js';
 import { registerInboxRoutes } from './admin-inbox.js';
 import { registerSignInRoutes } from './admin-sign-in.js';
@@ -20,7 +25,11 @@ import { registerTokenRoutes } from './admin-tokens.js';
 
 export interface AdminRouteOptions {
   owner: OwnerSide;
-  site: Site;
+  site: () => Promise<Site>;
+  /** PUBLIC_URL */
+  baseUrl: string;
+  studio: StudioService;
+  editor: ProjectEditor;
   store: Store;
   clock: Clock;
   random: Random;
@@ -32,9 +41,9 @@ export interface AdminRouteOptions {
 /** Everything under /admin (session cookie, CSRF on every form) and the token-authenticated admin API. */
 export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRouteOptions): void {
   const { owner, site, limiter } = options;
-  const https = site.baseUrl.startsWith('https:');
+  const https = options.baseUrl.startsWith('https:');
   const cookie = sessionCookie(https);
-  const guardForms = csrf({ key: owner.csrfKey, random: options.random, https, origin: new URL(site.baseUrl).origin, refuse: (c) => sendAdminHtml(c, renderErrorPage(site, 403, c.get('requestId')), 403) });
+  const guardForms = csrf({ key: owner.csrfKey, random: options.random, https, origin: new URL(options.baseUrl).origin, refuse: async (c) => sendAdminHtml(c, renderErrorPage(await site(), 403, c.get('requestId')), 403) });
   const resolveOwner = ownerSession(owner.sessions, cookie);
   for (const path of ['/admin', '/admin/*']) {
     app.use(path, guardForms);
@@ -52,6 +61,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   });
   registerInboxRoutes(app, deps);
   registerTokenRoutes(app, { ...deps, tokens: owner.tokens });
+  registerProfileRoutes(app, { ...deps, studio: options.studio });
   registerDeliveryRoutes(app, { ...deps, store: options.store, worker: owner.worker, clock: options.clock, channels: options.channels });
   registerAdminApi(app, { inbox: owner.inbox, tokens: owner.tokens });
+  registerProjectRoutes(app, { ...deps, editor: options.editor, clock: options.clock });
+  registerAdminProjectsApi(app, { editor: options.editor, tokens: owner.tokens });
 }

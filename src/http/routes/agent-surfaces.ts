@@ -7,6 +7,7 @@ import { robotsTxt } from '../../pages/robots-txt.js';
 import { sitemapXml } from '../../pages/sitemap.js';
 import type { ContentSignals } from '../../config.js';
 import type { AppEnv } from '../env.js';
+import type { StudioProfile } from '../../studio/profile.js';
 import { sendText } from '../responses/html-response.js';
 
 const CACHE = 'public, max-age=300';
@@ -23,14 +24,15 @@ const LinksetSchema = z
 export interface AgentSurfaceOptions {
   catalog: CatalogService;
   publicUrl: string;
-  siteName?: string;
+  /** the studio's current profile */
+  studio: () => Promise<StudioProfile>;
   contentSignals: ContentSignals;
 }
 
 /** Documents for crawlers and agents: llms.txt, robots.txt, sitemap.xml and the RFC 9727 API catalog. */
 export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSurfaceOptions): void {
   const { catalog, publicUrl } = options;
-  const site = { name: options.siteName ?? 'Vitrine', baseUrl: publicUrl };
+  const site = async () => ({ name: (await options.studio()).name, baseUrl: publicUrl, studio: await options.studio() });
 
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -44,7 +46,7 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
     },
   });
   app.get('/llms.txt', async (c) =>
-    sendText(c, llmsTxt(site, await allProjects(catalog)), { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } }),
+    sendText(c, llmsTxt(await site(), await allProjects(catalog)), { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } }),
   );
 
   app.openAPIRegistry.registerPath({
@@ -60,7 +62,7 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
   });
   app.get('/llms-full.txt', async (c) => {
     // Computed once per catalog version (every instance drops it when the catalog changes).
-    const full = await catalog.derived('llms-full.txt', async () => llmsFullTxt(site, await allProjects(catalog)));
+    const full = await catalog.derived('llms-full.txt', async () => llmsFullTxt(await site(), await allProjects(catalog)));
     return sendText(c, full.value, { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } });
   });
 

@@ -3,7 +3,7 @@ import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
 
 /** GET /auth.md — the authentication walkthrough (seed §1). */
-export function registerAuthMdRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
+export function registerAuthMdRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth, studioName: () => Promise<string>): void {
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/auth.md',
@@ -12,5 +12,5 @@ export function registerAuthMdRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth): voi
     summary: 'How to authenticate, step by step with curl (Markdown)',
     responses: { 200: { description: 'The walkthrough.', content: { 'text/markdown': { schema: { type: 'string' } } } } },
   });
-  app.get('/auth.md', (c) => c.body(oauth.authMd, 200, { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'public, max-age=300' }));
+  app.get('/auth.md', async (c) => c.body(oauth.authMd(await studioName()), 200, { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'public, max-age=300' }));
 }

@@ -108,8 +108,8 @@ function loadAssets(): Map<string, Asset> {
 
 export interface DocsRouteOptions {
   publicUrl: string;
-  /** the whole HTML document (the site's layout around the renderer), rendered once */
-  page: string;
+  /** the whole HTML document (the site's layout around the renderer, with the studio's current profile) */
+  page(): Promise<string>;
   /** the generated OpenAPI document (summarised by the Markdown twin) */
   document(): OpenApiDocument;
 }
@@ -122,7 +122,7 @@ export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteO
   let assets: Map<string, Asset> | null = null;
   let markdown: string | null = null;
 
-  const docs = (twin: boolean) => (c: Context<AppEnv>) => {
+  const docs = (twin: boolean) => async (c: Context<AppEnv>) => {
     const format = pageFormat(c, twin);
     if (format === null) return notAcceptable(c, `${options.publicUrl}/docs.md`);
     const vary = twin ? 'Accept-Encoding' : NEGOTIATED_VARY;
@@ -130,7 +130,7 @@ export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteO
       markdown ??= docsMarkdown(options.publicUrl, options.document());
       return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: 'public, max-age=300', headers: { vary } });
     }
-    return c.html(options.page, 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer', vary });
+    return c.html(await options.page(), 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer', vary });
   };
   app.get(DOCS_PATH, docs(false));
   app.get(`${DOCS_PATH}.md`, docs(true));

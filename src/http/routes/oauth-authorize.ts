@@ -20,7 +20,10 @@ export const AUTHORIZE_PATH = '/oauth/authorize';
 export interface AuthorizeRouteOptions {
   authorization: Authorization;
   emailProof: EmailProof;
-  site: Site;
+  /** the site with the studio's current profile */
+  site: () => Promise<Site>;
+  /** PUBLIC_URL: the origin forms must come from */
+  baseUrl: string;
   random: Random;
   csrfKey: Buffer;
   limiter: RateLimiter | null;
@@ -48,13 +51,13 @@ function field(body: Record<string, unknown>, name: string, max: number): string
 
 /** GET and POST /oauth/authorize: RFC 6749 §4.1.1 with the consent page (same design system, no script). */
 export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: AuthorizeRouteOptions): void {
-  const { authorization, emailProof, site } = options;
+  const { authorization, emailProof, site, baseUrl } = options;
   documentAuthorizeRoutes(app);
-  const errorPage = (c: Context<AppEnv>, message: string, status = 400) => page(c, renderAuthorizeErrorPage(site, message), status);
-  app.use(AUTHORIZE_PATH, csrf({ key: options.csrfKey, random: options.random, https: site.baseUrl.startsWith('https:'), origin: new URL(site.baseUrl).origin, refuse: (c) => errorPage(c, 'The form expired or came from another site. Start again from the application.', 403) }));
+  const errorPage = async (c: Context<AppEnv>, message: string, status = 400) => page(c, renderAuthorizeErrorPage(await site(), message), status);
+  app.use(AUTHORIZE_PATH, csrf({ key: options.csrfKey, random: options.random, https: baseUrl.startsWith('https:'), origin: new URL(baseUrl).origin, refuse: (c) => errorPage(c, 'The form expired or came from another site. Start again from the application.', 403) }));
 
-  const view = (c: Context<AppEnv>, pending: PendingConsent, extra: Partial<ConsentView> = {}): ConsentView => ({
-    site,
+  const view = async (c: Context<AppEnv>, pending: PendingConsent, extra: Partial<ConsentView> = {}): Promise<ConsentView> => ({
+    site: await site(),
     csrfToken: c.get('csrfToken'),
     ticket: pending.ticket,
     clientName: pending.client.client_name ?? 'An unnamed application',
@@ -66,9 +69,9 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
     emailProof: emailProof.available,
     ...extra,
   });
-  const consent = (c: Context<AppEnv>, pending: PendingConsent, extra: Partial<ConsentView> = {}, status = 200) => page(c, renderConsentPage(view(c, pending, extra)), status, consentCsp(pending.request.redirectUri));
-  const codePage = (c: Context<AppEnv>, pending: PendingConsent, email: string, error?: string, status = 200) =>
-    page(c, renderConsentCodePage({ ...view(c, pending, { error }), email, validMinutes: PROOF_CODE_MINUTES }), status, consentCsp(pending.request.redirectUri));
+  const consent = async (c: Context<AppEnv>, pending: PendingConsent, extra: Partial<ConsentView> = {}, status = 200) => page(c, renderConsentPage(await view(c, pending, extra)), status, consentCsp(pending.request.redirectUri));
+  const codePage = async (c: Context<AppEnv>, pending: PendingConsent, email: string, error?: string, status = 200) =>
+    page(c, renderConsentCodePage({ ...(await view(c, pending, { error })), email, validMinutes: PROOF_CODE_MINUTES }), status, consentCsp(pending.request.redirectUri));
   // RFC 9110 §15.4.4: after the form, 303 to the client's redirect URI.
   const backToClient = (c: Context<AppEnv>, location: string, status: 302 | 303) => c.redirect(location, status);
 

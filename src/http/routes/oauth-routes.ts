@@ -10,12 +10,12 @@ import { registerOAuthTokenRoute } from './oauth-token.js';
 import { registerWellKnownRoutes } from './well-known.js';
 
 /** Every route of the authorization server, the free keys and the auth discovery documents. */
-export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
+export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth, studioName: () => Promise<string>): void {
   registerOAuthRegisterRoute(app, oauth);
   registerOAuthTokenRoute(app, oauth);
   registerOAuthClaimRoute(app, oauth);
   registerOAuthRevokeRoute(app, oauth);
   registerKeyRoutes(app, oauth);
   registerWellKnownRoutes(app, oauth);
-  registerAuthMdRoute(app, oauth);
+  registerAuthMdRoute(app, oauth, studioName);
 }

@@ -4,6 +4,7 @@ import { sendCached } from '../responses/cached-response.js';
 import type { AppEnv } from '../env.js';
 import { buildOpenApiDocument, type OpenApiOptions } from '../openapi/document.js';
 import type { OpenApiDocument } from '../openapi/types.js';
+import { studioInfo, type StudioInfo } from '../openapi/studio-info.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -20,12 +21,19 @@ const OpenApiDocumentSchema = z
  * Serves the generated document. The route set is fixed once createApp returns, so the document
  * is built on the first request and kept, with a strong ETag (RFC 9110 §8.8.3).
  */
-export function registerOpenApiRoute(app: OpenAPIHono<AppEnv>, options: OpenApiOptions): { document(): OpenApiDocument } {
-  let cached: Cached<OpenApiDocument> | null = null;
-  const load = (): Cached<OpenApiDocument> => {
-    if (cached) return cached;
-    cached = cachedJson(buildOpenApiDocument(app, options));
-    return cached;
+export function registerOpenApiRoute(
+  app: OpenAPIHono<AppEnv>,
+  options: OpenApiOptions & { studio: () => Promise<StudioInfo> },
+): { document(): OpenApiDocument } {
+  let base: OpenApiDocument | null = null;
+  let cached: { key: string; entry: Cached<OpenApiDocument> } | null = null;
+  const document = (): OpenApiDocument => (base ??= buildOpenApiDocument(app, options));
+  // The routes are fixed; only `info` follows the studio profile, so only it is redone on a change.
+  const load = async (): Promise<Cached<OpenApiDocument>> => {
+    const studio = await options.studio();
+    const key = JSON.stringify(studio);
+    if (cached?.key !== key) cached = { key, entry: cachedJson({ ...document(), info: studioInfo(document().info, studio, options.baseUrl) }) };
+    return cached.entry;
   };
 
   app.openapi(
@@ -44,8 +52,8 @@ export function registerOpenApiRoute(app: OpenAPIHono<AppEnv>, options: OpenApiO
         304: { description: 'Not modified (If-None-Match matched the ETag).' },
       },
     }),
-    (c) => sendCached(c, load(), 'public, max-age=300') as never,
+    async (c) => sendCached(c, await load(), 'public, max-age=300') as never,
   );
 
-  return { document: () => load().value };
+  return { document };
 }

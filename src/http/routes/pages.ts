@@ -38,7 +38,8 @@ export interface PageRoutesOptions {
   publicUrl: string;
   /** HMAC key of the form tokens, shared by every instance */
   formTokenKey: Buffer;
-  site: Site;
+  /** the site with the studio's current profile (cached per catalog version) */
+  site: () => Promise<Site>;
   assets: Assets;
 }
 
@@ -47,7 +48,7 @@ export interface PageRoutesOptions {
  * image placeholders and the site stylesheet. Returns the HTML error-page wrappers for app.ts.
  */
 export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutesOptions) {
-  const { catalog, publicUrl, site, assets } = options;
+  const { catalog, publicUrl, assets } = options;
   const tokens = new FormTokens(options.formTokenKey, options.clock, options.random);
   const publicOrigin = new URL(publicUrl).origin;
 
@@ -62,8 +63,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   // Browsers ask for /favicon.ico on their own; the icon lives at its content-hashed URL.
   app.get('/favicon.ico', (c) => c.redirect(assetUrl(assets, 'favicon.svg'), 301));
 
-  const agentsPage = renderAgentsPage(site);
-  app.get('/agents', (c) => sendHtml(c, agentsPage, { cacheControl: PAGE_CACHE }));
+  app.get('/agents', async (c) => sendHtml(c, renderAgentsPage(await options.site()), { cacheControl: PAGE_CACHE }));
 
   // RFC 8288 / RFC 9727 §3: the home page points programs at every discovery document.
   const homeLink = [
@@ -81,6 +81,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   const home = (twin: boolean) => async (c: Context<AppEnv>) => {
     const format = pageFormat(c, twin);
     if (format === null) return notAcceptable(c, `${publicUrl}/index.md`);
+    const site = await options.site();
     const { query, cursor } = parseCatalogQuery(new URL(c.req.url).searchParams);
     const filtered = hasCriteria(query);
     const criteria: Omit<ListInput, 'limit'> = { q: query.q, tag: query.tag, industry: query.industry, service: query.service, technology: query.technology, year: query.year ? Number(query.year) : undefined };
@@ -117,7 +118,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     if (prefersMarkdown(c.req.header('accept'))) {
       return sendText(c, projectMarkdown(project, publicUrl), { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary, 'content-location': markdownUrl } });
     }
-    const html = renderProjectPage(site, project);
+    const html = renderProjectPage(await options.site(), project);
     return sendHtml(c, html, { cacheControl: PAGE_CACHE, headers: { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` } });
   });
 
@@ -141,7 +142,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   const projectOptions = async () => (await allProjects(catalog)).map((p: ApiProject) => ({ slug: p.slug, title: p.title }));
 
   const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string, headers?: Record<string, string>) => {
-    const html = renderInquiryForm({ site, values, errors, projects: await projectOptions(), token, notice });
+    const html = renderInquiryForm({ site: await options.site(), values, errors, projects: await projectOptions(), token, notice });
     // The form carries a one-off token: never cache it or share it between people.
     return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false, ...(headers ? { headers } : {}) });
   };
@@ -153,7 +154,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const slug = SLUG_PATTERN.test(project) ? project : '';
     if (format === 'text/markdown') {
       const named = slug ? (await catalog.named([slug]))[0] ?? null : null;
-      const markdown = inquireMarkdown({ name: site.name, baseUrl: publicUrl }, named);
+      const markdown = inquireMarkdown({ name: (await options.site()).name, baseUrl: publicUrl }, named);
       return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY } });
     }
     return renderForm(c, 200, { ...EMPTY_VALUES, project: slug }, {}, tokens.issue(), undefined, { vary: NEGOTIATED_VARY });
@@ -165,7 +166,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     // CSRF for an anonymous form: a browser names the page that sent it; it must be one of ours.
     const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
     if (origin !== undefined && origin !== publicOrigin) {
-      return sendHtml(c, renderErrorPage(site, 403), { status: 403, cacheControl: 'no-store', conditional: false });
+      return sendHtml(c, renderErrorPage(await options.site(), 403), { status: 403, cacheControl: 'no-store', conditional: false });
     }
     const body = await c.req.parseBody({ all: true });
     const values = { ...EMPTY_VALUES };
@@ -199,13 +200,13 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     }
   });
 
-  app.get('/inquire/thanks', (c) => {
+  app.get('/inquire/thanks', async (c) => {
     const ref = c.req.query('ref') ?? '';
     const reference = /^inq_[A-Za-z0-9_-]{1,64}$/.test(ref) ? ref : null;
-    return sendHtml(c, renderThanksPage(site, reference), { cacheControl: 'no-store', conditional: false });
+    return sendHtml(c, renderThanksPage(await options.site(), reference), { cacheControl: 'no-store', conditional: false });
   });
 
-  return htmlErrorPages((status, requestId) => renderErrorPage(site, status, requestId));
+  return htmlErrorPages(async (status, requestId) => renderErrorPage(await options.site(), status, requestId));
 }
 
 function firstString(value: unknown): string {

@@ -5,12 +5,12 @@ import type { InquiryEvent } from '../events.js';
 import { DeliveryError, type Channel } from './channel.js';
 
 /** Email to one owner per row, through the configured SMTP server. */
-export function mailChannel(mailer: Mailer, siteName: () => string): Channel {
+export function mailChannel(mailer: Mailer, siteName: () => Promise<string>): Channel {
   return {
     async deliver(item: OutboxRecord) {
       const event = JSON.parse(item.payload) as InquiryEvent;
       try {
-        await mailer.send(inquiryCreatedMail(event, item.target, siteName()));
+        await mailer.send(inquiryCreatedMail(event, item.target, await siteName()));
       } catch (error) {
         // The SMTP answer names the problem (a refused recipient, a timeout) without secrets;
         // RFC 5321 §4.2.1: a 5yz reply is permanent, retrying the same message cannot help.

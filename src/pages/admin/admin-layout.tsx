@@ -1,5 +1,5 @@
 import type { Child, FC } from 'hono/jsx';
-import type { Site } from '../layout.js';
+import { Brand, type Site } from '../layout.js';
 
 export interface AdminFrame {
   site: Site;
@@ -8,7 +8,7 @@ export interface AdminFrame {
   csrfToken: string;
   /** how many inquiries are still new, shown in the header */
   unread?: number;
-  current?: 'inbox' | 'deliveries' | 'tokens' | undefined;
+  current?: 'inbox' | 'projects' | 'profile' | 'deliveries' | 'tokens' | undefined;
 }
 
 export interface AdminLayoutProps extends AdminFrame {
@@ -33,6 +33,7 @@ export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unre
       <meta name="referrer" content="same-origin" />
       <title>{`${title} — ${site.name} admin`}</title>
       <link rel="stylesheet" href={site.cssHref} />
+      <link rel="stylesheet" href={site.studio.css.path} />
       <link rel="icon" href={site.iconHref} type="image/svg+xml" />
     </head>
     <body class="admin">
@@ -42,8 +43,7 @@ export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unre
       <header class="site-header">
         <div class="wrap">
           <a class="brand" href={owner ? '/admin' : '/'}>
-            {site.name}
-            <span aria-hidden="true">.</span> <span class="brand-note">admin</span>
+            <Brand site={site} note={<> <span class="brand-note">admin</span></>} />
           </a>
           {owner ? (
             <nav class="site-nav" aria-label="Admin">
@@ -51,6 +51,16 @@ export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unre
                 <li>
                   <a href="/admin" aria-current={current === 'inbox' ? 'page' : undefined}>
                     Inbox{unread ? <span class="count-badge"> {unread} new</span> : null}
+                  </a>
+                </li>
+                <li>
+                  <a href="/admin/projects" aria-current={current === 'projects' ? 'page' : undefined}>
+                    Projects
+                  </a>
+                </li>
+                <li>
+                  <a href="/admin/profile" aria-current={current === 'profile' ? 'page' : undefined}>
+                    Profile
                   </a>
                 </li>
                 <li>

@@ -4,6 +4,9 @@ import { InboxPage, type InboxView } from './inbox.js';
 import { ConfirmDeletePage, InquiryPage, type InquiryView } from './inquiry.js';
 import { CodePage, EmailPage, LinkPage } from './sign-in.js';
 import { TokensPage, type TokensView } from './tokens.js';
+import { ProfilePage, type ProfileView } from './profile.js';
+import { ProjectsPage, type ProjectsView } from './projects.js';
+import { ProjectFormPage, type ProjectFormView } from './project-form.js';
 
 type Props<C> = C extends (props: infer P) => unknown ? P : never;
 
@@ -16,3 +19,6 @@ export const renderInquiryPage = (view: InquiryView): string => renderDocument(<
 export const renderConfirmDeletePage = (view: InquiryView): string => renderDocument(<ConfirmDeletePage {...view} />);
 export const renderTokensPage = (view: TokensView): string => renderDocument(<TokensPage {...view} />);
 export const renderDeliveriesPage = (view: DeliveriesView): string => renderDocument(<DeliveriesPage {...view} />);
+export const renderProfilePage = (view: ProfileView): string => renderDocument(<ProfilePage {...view} />);
+export const renderProjectsPage = (view: ProjectsView): string => renderDocument(<ProjectsPage {...view} />);
+export const renderProjectFormPage = (view: ProjectFormView): string => renderDocument(<ProjectFormPage {...view} />);

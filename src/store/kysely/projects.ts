@@ -1,14 +1,14 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
-import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectStore } from '../ports/index.js';
+import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
 
 type TermKind = 'tag' | 'industry' | 'service' | 'technology';
 
-function toRecord(row: ProjectsTable): ProjectRecord {
+function toRecord(row: Selectable<ProjectsTable>): ProjectRecord {
   return {
     id: row.id,
     slug: row.slug,
@@ -30,7 +30,7 @@ function toRecord(row: ProjectsTable): ProjectRecord {
   };
 }
 
-function toRow(p: ProjectRecord): ProjectsTable {
+function toRow(p: ProjectRecord): Insertable<ProjectsTable> {
   return {
     ...p,
     services: JSON.stringify(p.services),
@@ -59,7 +59,7 @@ export class KyselyProjectStore implements ProjectStore {
     let qb = this.db
       .selectFrom('projects')
       .selectAll('projects')
-      .where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<Database & { m: { project_id: string; rank: number } }, 'projects' | 'm', ProjectsTable & { rank?: number }>;
+      .where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<Database & { m: { project_id: string; rank: number } }, 'projects' | 'm', Selectable<ProjectsTable> & { rank?: number }>;
 
     const terms: [TermKind, string | undefined][] = [
       ['tag', query.tag],
@@ -179,53 +179,106 @@ export class KyselyProjectStore implements ProjectStore {
   }
 
   async upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {
-    const now = toRfc3339(nowMs);
     let inserted = 0;
     let updated = 0;
     await inTransaction(this.db, async (trx) => {
       for (const input of projects) {
-        const existing = await trx.selectFrom('projects').select(['id', 'created_at']).where('slug', '=', input.slug).executeTakeFirst();
-        const record: ProjectRecord = {
-          id: existing?.id ?? input.id ?? newId(),
-          slug: input.slug,
-          title: input.title,
-          summary: input.summary,
-          description: input.description,
-          client: input.client,
-          industry: input.industry,
-          services: input.services,
-          technologies: input.technologies,
-          tags: input.tags,
-          year: input.year,
-          featured: input.featured,
-          url: input.url,
-          images: input.images,
-          published_at: input.published_at === null ? null : normalizeTime(input.published_at),
-          created_at: existing?.created_at ?? (input.created_at ? normalizeTime(input.created_at) : now),
-          updated_at: input.updated_at ? normalizeTime(input.updated_at) : now,
-        };
-        if (existing) {
-          const { id: _id, ...changes } = toRow(record);
-          await trx.updateTable('projects').set(changes).where('id', '=', record.id).execute();
-          await trx.deleteFrom('project_terms').where('project_id', '=', record.id).execute();
-          updated += 1;
-        } else {
-          await trx.insertInto('projects').values(toRow(record)).execute();
-          inserted += 1;
-        }
-        const termRows = [
-          { project_id: record.id, kind: 'industry' as const, value: record.industry },
-          ...record.tags.map((value) => ({ project_id: record.id, kind: 'tag' as const, value })),
-          ...record.services.map((value) => ({ project_id: record.id, kind: 'service' as const, value })),
-          ...record.technologies.map((value) => ({ project_id: record.id, kind: 'technology' as const, value })),
-        ];
-        const unique = [...new Map(termRows.map((t) => [`${t.kind}\u0000${t.value}`, t])).values()];
-        await trx.insertInto('project_terms').values(unique).execute();
-        await this.search.index(trx, record);
+        const existing = await trx.selectFrom('projects').select(['id', 'created_at', 'revision']).where('slug', '=', input.slug).executeTakeFirst();
+        await this.write(trx, input, existing ? { id: existing.id, created_at: existing.created_at, revision: Number(existing.revision) } : null, nowMs, newId);
+        if (existing) updated += 1;
+        else inserted += 1;
       }
-      await trx.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+      await bumpVersion(trx);
     });
     return { inserted, updated };
+  }
+
+  /** Inserts `input`, or updates `existing` if its revision is unchanged; the terms and search index follow. */
+  private async write(trx: Transaction<Database>, input: ProjectFields, existing: { id: string; created_at: string; revision: number } | null, nowMs: number, newId: () => string): Promise<RevisedProject | 'conflict'> {
+    const now = toRfc3339(nowMs);
+    const record: ProjectRecord = {
+      id: existing?.id ?? input.id ?? newId(),
+      slug: input.slug,
+      title: input.title,
+      summary: input.summary,
+      description: input.description,
+      client: input.client,
+      industry: input.industry,
+      services: input.services,
+      technologies: input.technologies,
+      tags: input.tags,
+      year: input.year,
+      featured: input.featured,
+      url: input.url,
+      images: input.images,
+      published_at: input.published_at === null ? null : normalizeTime(input.published_at),
+      created_at: existing?.created_at ?? (input.created_at ? normalizeTime(input.created_at) : now),
+      updated_at: input.updated_at ? normalizeTime(input.updated_at) : now,
+    };
+    if (existing) {
+      const { id: _id, ...changes } = toRow(record);
+      // The revision check is in the UPDATE itself, so two writers cannot both pass it.
+      const result = await trx
+        .updateTable('projects')
+        .set({ ...changes, revision: existing.revision + 1 })
+        .where('id', '=', record.id)
+        .where('revision', '=', existing.revision)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return 'conflict';
+      await trx.deleteFrom('project_terms').where('project_id', '=', record.id).execute();
+    } else {
+      await trx.insertInto('projects').values(toRow(record)).execute();
+    }
+    const termRows = [
+      { project_id: record.id, kind: 'industry' as const, value: record.industry },
+      ...record.tags.map((value) => ({ project_id: record.id, kind: 'tag' as const, value })),
+      ...record.services.map((value) => ({ project_id: record.id, kind: 'service' as const, value })),
+      ...record.technologies.map((value) => ({ project_id: record.id, kind: 'technology' as const, value })),
+    ];
+    const unique = [...new Map(termRows.map((t) => [`${t.kind}\u0000${t.value}`, t])).values()];
+    await trx.insertInto('project_terms').values(unique).execute();
+    await this.search.index(trx, record);
+    return { ...record, revision: existing ? existing.revision + 1 : 1 };
+  }
+
+  async getAny(slug: string): Promise<RevisedProject | undefined> {
+    const row = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+    return row ? { ...toRecord(row), revision: Number(row.revision) } : undefined;
+  }
+
+  async save(project: ProjectFields, expected: ProjectRevision | null, nowMs: number, newId: () => string): Promise<RevisedProject | 'conflict'> {
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const existing = await trx.selectFrom('projects').select(['id', 'created_at', 'revision']).where('slug', '=', project.slug).executeTakeFirst();
+        const current = existing ? { id: existing.id, created_at: existing.created_at, revision: Number(existing.revision) } : null;
+        if (expected === null ? current !== null : current === null || current.id !== expected.id || current.revision !== expected.revision) return 'conflict';
+        const written = await this.write(trx, { ...project, id: undefined }, current, nowMs, newId);
+        if (written === 'conflict') throw new ConflictSignal();
+        await bumpVersion(trx);
+        return written;
+      });
+    } catch (error) {
+      // A concurrent insert of the same slug (unique violation) or update (revision moved on).
+      if (error instanceof ConflictSignal || isUniqueViolation(error)) return 'conflict';
+      throw error;
+    }
+  }
+
+  async remove(slug: string, expected: ProjectRevision): Promise<'deleted' | 'conflict'> {
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const current = await trx.selectFrom('projects').select('id').where('slug', '=', slug).where('id', '=', expected.id).where('revision', '=', expected.revision).executeTakeFirst();
+        if (!current) return 'conflict';
+        await this.search.unindex(trx, expected.id);
+        const result = await trx.deleteFrom('projects').where('id', '=', expected.id).where('revision', '=', expected.revision).executeTakeFirst();
+        if (Number(result.numDeletedRows) !== 1) throw new ConflictSignal();
+        await bumpVersion(trx);
+        return 'deleted';
+      });
+    } catch (error) {
+      if (error instanceof ConflictSignal) return 'conflict';
+      throw error;
+    }
   }
 
   async exportAll(): Promise<ProjectRecord[]> {
@@ -242,4 +295,15 @@ export class KyselyProjectStore implements ProjectStore {
     const row = await this.db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
     return Number(row.version);
   }
+}
+
+class ConflictSignal extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+async function bumpVersion(trx: Transaction<Database>): Promise<void> {
+  await trx.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
 }

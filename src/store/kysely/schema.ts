@@ -20,6 +20,8 @@ export interface ProjectsTable {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  revision: Generated<number>;
+  featured_rank: Generated<number>;
 }
 
 export interface ProjectTermsTable {
@@ -203,6 +205,18 @@ export interface OutboxTable {
   created_at: number;
 }
 
+export interface StudioProfileTable {
+  id: number;
+  /** the profile as JSON (src/studio/profile.ts) */
+  document: string;
+  logo_type: string | null;
+  /** base64 */
+  logo_data: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  updated_at: string;
+}
+
 export interface Database {
   projects: ProjectsTable;
   project_terms: ProjectTermsTable;
@@ -223,4 +237,5 @@ export interface Database {
   owner_sessions: OwnerSessionsTable;
   owner_tokens: OwnerTokensTable;
   outbox: OutboxTable;
+  studio_profile: StudioProfileTable;
 }

@@ -12,6 +12,8 @@ export interface SearchDialect {
   titleKey(): RawBuilder<string>;
   /** Rewrites the full-text index entry of one project inside the upsert transaction. */
   index(trx: Transaction<Database>, project: ProjectRecord): Promise<void>;
+  /** Removes a project's full-text index entry, before the project row is deleted. */
+  unindex(trx: Transaction<Database>, projectId: string): Promise<void>;
   /** Ids of published-or-not projects matching `terms` (all of them, as prefixes) with a rank, higher is better. */
   matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_id: string; rank: number }>;
 }

@@ -12,6 +12,7 @@ import { KyselySessionStore } from './sessions.js';
 import { KyselyLoginLinkStore, KyselySignInCodeStore } from './sign-in.js';
 import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';
 import { KyselyProjectStore } from './projects.js';
+import { KyselyStudioStore } from './studio.js';
 import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
 
@@ -35,6 +36,7 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
     sessions: new KyselySessionStore(db),
     ownerTokens: new KyselyOwnerTokenStore(db),
     outbox: new KyselyOutboxStore(db, search.name),
+    studio: new KyselyStudioStore(db),
   };
 }
 

@@ -11,6 +11,7 @@ import type { SessionStore } from './sessions.js';
 import type { LoginLinkStore, SignInCodeStore } from './sign-in.js';
 import type { ProjectStore } from './projects.js';
 import type { SecretStore } from './secrets.js';
+import type { StudioStore } from './studio.js';
 
 /**
  * Storage ports, one file per capability. Domain services depend on these interfaces only;
@@ -32,6 +33,7 @@ export type * from './sessions.js';
 export type * from './sign-in.js';
 export type * from './projects.js';
 export type * from './secrets.js';
+export type * from './studio.js';
 
 /** Every storage capability; inside `Store.transaction` the same set, bound to the transaction. */
 export interface Stores {
@@ -53,6 +55,7 @@ export interface Stores {
   readonly sessions: SessionStore;
   readonly ownerTokens: OwnerTokenStore;
   readonly outbox: OutboxStore;
+  readonly studio: StudioStore;
 }
 
 export interface Store extends Stores {

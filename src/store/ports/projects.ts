@@ -49,9 +49,26 @@ export interface ProjectStore {
   facets(): Promise<Facets>;
   /** Inserts or updates by slug, in one transaction; bumps the catalog version. */
   upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }>;
+  /** One project, published or not, with its revision (the owner's view). */
+  getAny(slug: string): Promise<RevisedProject | undefined>;
+  /**
+   * Writes one project, published or not, if the stored one is still `expected`: a `{id,
+   * revision}` it must match, `null` when it must not exist yet. Bumps the catalog version.
+   */
+  save(project: ProjectFields, expected: ProjectRevision | null, nowMs: number, newId: () => string): Promise<RevisedProject | 'conflict'>;
+  /** Deletes a project if it is still `expected`; bumps the catalog version. */
+  remove(slug: string, expected: ProjectRevision): Promise<'deleted' | 'conflict'>;
   /** Every project, published or not, ordered by slug. */
   exportAll(): Promise<ProjectRecord[]>;
   count(): Promise<number>;
   /** Monotonic counter bumped by every catalog write; shared by all instances. */
   version(): Promise<number>;
 }
+
+/** Which stored version of a project a write was based on (optimistic concurrency, RFC 9110 §13.1.1). */
+export interface ProjectRevision {
+  id: string;
+  revision: number;
+}
+
+export type RevisedProject = ProjectRecord & { revision: number };

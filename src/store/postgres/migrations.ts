@@ -220,4 +220,18 @@ export const postgresMigrations: SqlMigrations = {
       created_at BIGINT NOT NULL
     )`,
   ],
+  '008_studio_and_editing': [
+    `CREATE TABLE studio_profile (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      document TEXT NOT NULL,
+      logo_type TEXT,
+      logo_data TEXT,
+      logo_width INTEGER,
+      logo_height INTEGER,
+      updated_at TEXT NOT NULL
+    )`,
+    // Optimistic concurrency for edits (ETag/If-Match) and the owner's order of featured work.
+    `ALTER TABLE projects ADD COLUMN revision INTEGER NOT NULL DEFAULT 1`,
+    `ALTER TABLE projects ADD COLUMN featured_rank INTEGER NOT NULL DEFAULT 0`,
+  ],
 };

@@ -13,6 +13,8 @@ export const postgresSearch: SearchDialect = {
         setweight(to_tsvector('english', ${p.description}), 'D')
       WHERE id = ${p.id}`.execute(trx);
   },
+  // The tsvector is a column of the project row: it goes with the row.
+  async unindex() {},
   matches(_db, terms) {
     // Terms are letters and digits only (searchTerms), so the tsquery text cannot inject operators.
     const tsquery = terms.map((t) => `${t}:*`).join(' & ');

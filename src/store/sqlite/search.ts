@@ -14,6 +14,9 @@ export const sqliteSearch: SearchDialect = {
     await sql`INSERT INTO projects_fts (rowid, project_id, title, summary, description, client, tags, services, technologies)
       VALUES (${rowid}, ${p.id}, ${p.title}, ${p.summary}, ${p.description}, ${p.client ?? ''}, ${p.tags.join(' ')}, ${p.services.join(' ')}, ${p.technologies.join(' ')})`.execute(trx);
   },
+  async unindex(trx, projectId) {
+    await sql`DELETE FROM projects_fts WHERE rowid = (SELECT rowid FROM projects WHERE id = ${projectId})`.execute(trx);
+  },
   matches(_db, terms) {
     // Each term is quoted, so FTS5 operators in user input are inert; `*` makes it a prefix query.
     const match = terms.map((t) => `"${t}"*`).join(' AND ');

@@ -1,0 +1,28 @@
+import type { RevisedProject } from '../store/ports/index.js';
+
+/** A project as the owner sees it through the admin API: every field, published or not. */
+export interface AdminProject {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  client: string | null;
+  industry: string;
+  services: string[];
+  technologies: string[];
+  tags: string[];
+  year: number;
+  featured: boolean;
+  url: string | null;
+  images: { url: string; alt: string; width: number; height: number }[];
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+  links: { self: string; html: string };
+}
+
+export function toAdminProject(p: RevisedProject, baseUrl: string): AdminProject {
+  const { revision: _r, ...fields } = p;
+  return { ...fields, images: p.images.map((image) => ({ ...image, url: new URL(image.url, `${baseUrl}/`).href })), links: { self: `${baseUrl}/api/v1/admin/projects/${p.slug}`, html: `${baseUrl}/projects/${p.slug}` } };
+}

@@ -1,0 +1,76 @@
+import type { FieldError } from '../lib/errors.js';
+import type { RevisedProject } from '../store/ports/index.js';
+import { editableFields } from './editor.js';
+
+/** The admin project form as typed: term lists comma-separated, checkboxes as booleans. */
+export interface ProjectFormInput {
+  slug: string;
+  title: string;
+  summary: string;
+  description: string;
+  client: string;
+  industry: string;
+  services: string;
+  technologies: string;
+  tags: string;
+  year: string;
+  url: string;
+  featured: boolean;
+  published: boolean;
+}
+
+const terms = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+/** The form as an edit for projectEditSchema; `current` keeps what the form does not show (images, the publication time). */
+export function projectEditFromForm(form: ProjectFormInput, current: RevisedProject | null, nowIso: string): Record<string, unknown> {
+  return {
+    slug: current?.slug ?? form.slug.trim(),
+    title: form.title,
+    summary: form.summary.replace(/\r\n?/g, '\n'),
+    description: form.description.replace(/\r\n?/g, '\n'),
+    client: form.client.trim() === '' ? null : form.client,
+    industry: form.industry.trim(),
+    services: terms(form.services),
+    technologies: terms(form.technologies),
+    tags: terms(form.tags),
+    year: /^\d{1,4}$/.test(form.year.trim()) ? Number(form.year.trim()) : form.year,
+    featured: form.featured,
+    url: form.url.trim() === '' ? null : form.url.trim(),
+    images: current?.images ?? [],
+    published_at: form.published ? (current?.published_at ?? nowIso) : null,
+  };
+}
+
+export function projectFormValues(p: RevisedProject): ProjectFormInput {
+  const f = editableFields(p);
+  return {
+    slug: f.slug,
+    title: f.title,
+    summary: f.summary,
+    description: f.description,
+    client: f.client ?? '',
+    industry: f.industry,
+    services: f.services.join(', '),
+    technologies: f.technologies.join(', '),
+    tags: f.tags.join(', '),
+    year: String(f.year),
+    url: f.url ?? '',
+    featured: f.featured,
+    published: f.published_at !== null,
+  };
+}
+
+/** Validation errors per form field: `services.2` is the services field. */
+export function projectFormErrors(errors: readonly FieldError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of errors) {
+    const [field, index] = e.path.split('.');
+    if (!field || out[field]) continue;
+    out[field] = index !== undefined && /^\d+$/.test(index) ? `term ${Number(index) + 1}: ${e.message}` : e.message;
+  }
+  return out;
+}

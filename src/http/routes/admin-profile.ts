@@ -1,0 +1,43 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { ValidationError } from '../../lib/errors.js';
+import { renderProfilePage } from '../../pages/admin/render.js';
+import { PROFILE_FIELDS, type ProfileErrors, type ProfileValues } from '../../pages/admin/profile.js';
+import { profileFormErrors, profileFormValues, profileInput } from '../../studio/profile-form.js';
+import type { LogoChange, StudioService } from '../../studio/service.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import type { AppEnv } from '../env.js';
+
+/** /admin/profile: the studio profile and logo, edited in a multipart form. */
+export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { studio: StudioService }): void {
+  const { studio } = deps;
+  const render = async (c: Context<AppEnv>, values: ProfileValues, errors: ProfileErrors, status = 200, notice?: string) => {
+    const logo = (await studio.current()).logo;
+    const view = { ...(await frameOf(c, deps)), values, errors, logo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null, notice };
+    return sendAdminHtml(c, renderProfilePage(view), status);
+  };
+
+  app.get('/admin/profile', async (c) => {
+    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    const notice = c.req.query('saved') === '1' ? 'The profile was saved: the site shows it now.' : undefined;
+    return render(c, profileFormValues((await studio.current()).profile), {}, 200, notice);
+  });
+
+  app.post('/admin/profile', async (c) => {
+    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    const body = await c.req.parseBody();
+    const values = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).slice(0, 10_000) : ''])) as unknown as ProfileValues;
+    const file = body.logo;
+    let change: LogoChange = { kind: 'keep' };
+    if (file instanceof File && file.size > 0) change = { kind: 'replace', bytes: new Uint8Array(await file.arrayBuffer()) };
+    else if (body.remove_logo === '1') change = { kind: 'remove' };
+    const { input, serviceLines, linkLines } = profileInput(values);
+    try {
+      await studio.save(input, change);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return render(c, values, profileFormErrors(error.errors ?? [], serviceLines, linkLines) as ProfileErrors, 422);
+    }
+    return seeOther(c, '/admin/profile?saved=1');
+  });
+}

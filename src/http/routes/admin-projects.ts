@@ -1,0 +1,99 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { projectEtag, PreconditionFailedError, type ProjectEditor } from '../../catalog/editor.js';
+import { projectEditFromForm, projectFormErrors, projectFormValues, type ProjectFormInput } from '../../catalog/project-form.js';
+import { SLUG_PATTERN } from '../../catalog/project.js';
+import { toRfc3339, type Clock } from '../../lib/clock.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { PROJECT_FORM_FIELDS, type ProjectFormErrors } from '../../pages/admin/project-form.js';
+import { renderProjectFormPage, renderProjectsPage } from '../../pages/admin/render.js';
+import type { RevisedProject } from '../../store/ports/index.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import type { AppEnv } from '../env.js';
+
+const NOTICES: Record<string, string> = {
+  saved: 'The project was saved: the site shows it now.',
+  deleted: 'The project was deleted.',
+  changed: 'The project was changed.',
+};
+const STALE = 'Someone changed this project after you opened the page. The list below is current: make your change again.';
+
+function formInput(body: Record<string, unknown>): ProjectFormInput {
+  const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).slice(0, 25_000) : '');
+  const values = Object.fromEntries(PROJECT_FORM_FIELDS.map((f) => [f, text(f)])) as Record<(typeof PROJECT_FORM_FIELDS)[number], string>;
+  return { ...values, featured: body.featured === '1', published: body.published === '1' };
+}
+
+/** /admin/projects: list, create, edit, publish, feature and delete projects, each change conditional on the version shown. */
+export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { editor: ProjectEditor; clock: Clock }): void {
+  const { editor } = deps;
+  const list = async (c: Context<AppEnv>, extra: { notice?: string; error?: string } = {}, status = 200) => {
+    const projects = (await editor.list()).map((p) => ({ slug: p.slug, title: p.title, year: p.year, published: p.published_at !== null, featured: p.featured, etag: projectEtag(p) }));
+    return sendAdminHtml(c, renderProjectsPage({ ...(await frameOf(c, deps)), current: 'projects', projects, ...extra }), status);
+  };
+  const form = async (c: Context<AppEnv>, editing: RevisedProject | null, values: ProjectFormInput, errors: ProjectFormErrors, status = 200, notice?: string) =>
+    sendAdminHtml(c, renderProjectFormPage({ ...(await frameOf(c, deps)), editing: editing ? { slug: editing.slug, etag: projectEtag(editing) } : null, values, errors, notice }), status);
+  const slugOf = (c: Context<AppEnv>) => {
+    const slug = c.req.param('slug') ?? '';
+    if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError('no such project');
+    return slug;
+  };
+  const now = () => toRfc3339(deps.clock.now());
+
+  app.get('/admin/projects', async (c) => {
+    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    return list(c, { notice: NOTICES[c.req.query('done') ?? ''] });
+  });
+
+  const empty: ProjectFormInput = { slug: '', title: '', summary: '', description: '', client: '', industry: '', services: '', technologies: '', tags: '', year: '', url: '', featured: false, published: false };
+  app.get('/admin/projects/new', async (c) => (signedIn(c) ? form(c, null, empty, {}) : seeOther(c, '/admin/login')));
+
+  const save = async (c: Context<AppEnv>, current: RevisedProject | null) => {
+    const body = await c.req.parseBody();
+    const values = formInput(body);
+    const based = current ? (typeof body.etag === 'string' && body.etag === projectEtag(current) ? current : null) : null;
+    if (current && !based) return form(c, current, values, {}, 412, 'Someone changed this project after you opened it. Your version is below; the saved one has changed — check it, then save again.');
+    try {
+      await editor.save(projectEditFromForm(values, current, now()), based, current?.slug);
+    } catch (error) {
+      if (error instanceof ValidationError) return form(c, current, values, projectFormErrors(error.errors ?? []) as ProjectFormErrors, 422);
+      if (error instanceof PreconditionFailedError) {
+        return current ? form(c, current, values, {}, 412, STALE) : form(c, null, values, { slug: 'a project with this slug exists already' }, 422);
+      }
+      throw error;
+    }
+    return seeOther(c, '/admin/projects?done=saved');
+  };
+  app.post('/admin/projects/new', async (c) => (signedIn(c) ? save(c, null) : seeOther(c, '/admin/login')));
+
+  app.get('/admin/projects/:slug', async (c) => {
+    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    const project = await editor.get(slugOf(c));
+    return form(c, project, projectFormValues(project), {});
+  });
+  app.post('/admin/projects/:slug', async (c) => (signedIn(c) ? save(c, await editor.get(slugOf(c))) : seeOther(c, '/admin/login')));
+
+  // Quick actions from the list: each carries the ETag of the row it was clicked on.
+  const ACTIONS: Record<string, (p: RevisedProject) => Record<string, unknown>> = {
+    publish: (p) => ({ published_at: p.published_at ?? now() }),
+    unpublish: () => ({ published_at: null }),
+    feature: () => ({ featured: true }),
+    unfeature: () => ({ featured: false }),
+  };
+  app.post('/admin/projects/:slug/:action{publish|unpublish|feature|unfeature|delete}', async (c) => {
+    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    const slug = slugOf(c);
+    const action = c.req.param('action');
+    const body = await c.req.parseBody();
+    const etag = typeof body.etag === 'string' ? body.etag : '';
+    try {
+      if (action === 'delete') await editor.remove(slug, etag);
+      else await editor.patch(slug, ACTIONS[action]!(await editor.get(slug)), etag);
+    } catch (error) {
+      if (error instanceof PreconditionFailedError) return list(c, { error: STALE }, 412);
+      if (error instanceof ValidationError) return list(c, { error: error.message }, 422);
+      throw error;
+    }
+    return seeOther(c, `/admin/projects?done=${action === 'delete' ? 'deleted' : 'changed'}`);
+  });
+}

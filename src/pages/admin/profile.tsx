@@ -1,0 +1,145 @@
+import type { FC } from 'hono/jsx';
+import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+
+/** The profile form's fields as typed (services and links one per line, `Name: text`). */
+export interface ProfileValues {
+  name: string;
+  tagline: string;
+  introduction: string;
+  services: string;
+  location: string;
+  contact_email: string;
+  links: string;
+  accent_color: string;
+}
+
+export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'accent_color'] as const;
+export type ProfileErrors = Partial<Record<(typeof PROFILE_FIELDS)[number] | 'logo', string>>;
+
+export interface ProfileView extends AdminFrame {
+  values: ProfileValues;
+  errors: ProfileErrors;
+  logo: { path: string; width: number; height: number } | null;
+  notice?: string | undefined;
+}
+
+const LABELS: Record<keyof ProfileErrors, string> = {
+  name: 'Studio name',
+  tagline: 'Tagline',
+  introduction: 'Introduction',
+  services: 'Services',
+  location: 'Location',
+  contact_email: 'Contact email',
+  links: 'Links',
+  accent_color: 'Accent colour',
+  logo: 'Logo',
+};
+
+const Field: FC<{ id: keyof ProfileErrors; hint?: string; errors: ProfileErrors; optional?: boolean; children: unknown }> = ({ id, hint, errors, optional, children }) => (
+  <div class={errors[id] ? 'field has-error' : 'field'}>
+    <label for={id}>
+      {LABELS[id]} {optional ? <span class="optional">(optional)</span> : null}
+    </label>
+    {hint ? (
+      <span class="hint" id={`${id}-hint`}>
+        {hint}
+      </span>
+    ) : null}
+    {children as never}
+    {errors[id] ? (
+      <p class="field-error" id={`${id}-error`}>
+        <span class="visually-hidden">Error: </span>
+        {errors[id]}
+      </p>
+    ) : null}
+  </div>
+);
+
+const describedBy = (id: keyof ProfileErrors, errors: ProfileErrors, hint = true) => [hint ? `${id}-hint` : '', errors[id] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** /admin/profile: what the public site says about the studio, and its brand. */
+export const ProfilePage: FC<ProfileView> = (view) => {
+  const { values, errors, logo, notice, csrfToken } = view;
+  const failed = (Object.keys(errors) as (keyof ProfileErrors)[]).filter((k) => errors[k]);
+  const input = (id: (typeof PROFILE_FIELDS)[number], attrs: Record<string, unknown> = {}, hint = false) => (
+    <input id={id} name={id} type="text" value={values[id]} aria-invalid={errors[id] ? 'true' : undefined} aria-describedby={describedBy(id, errors, hint)} {...attrs} />
+  );
+  return (
+    <AdminLayout {...view} current="profile" title={failed.length > 0 ? 'Error: studio profile' : 'Studio profile'}>
+      <h1>Studio profile</h1>
+      <p class="lead">What the site, its feeds and the API say about the studio: the header, home page, footer, page titles, /llms.txt and the MCP tool get_studio.</p>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failed.length > 0 ? (
+        <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
+          <h2 id="error-summary-title">Please check the profile</h2>
+          <ul>
+            {failed.map((k) => (
+              <li>
+                <a href={`#${k}`}>
+                  {LABELS[k]}: {errors[k]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <form class="form" method="post" action="/admin/profile" enctype="multipart/form-data" novalidate>
+        <CsrfField token={csrfToken} />
+        <Field id="name" errors={errors}>
+          {input('name', { required: true, maxlength: 100 })}
+        </Field>
+        <Field id="tagline" hint="One line under the name, e.g. “Design and engineering for public services”." errors={errors} optional>
+          {input('tagline', { maxlength: 200 }, true)}
+        </Field>
+        <Field id="introduction" hint="The home page’s introduction, in Markdown." errors={errors} optional>
+          <textarea id="introduction" name="introduction" rows={6} maxlength={5000} aria-invalid={errors.introduction ? 'true' : undefined} aria-describedby={describedBy('introduction', errors)}>
+            {values.introduction}
+          </textarea>
+        </Field>
+        <Field id="services" hint="One per line: the service, a colon, then one line about it. E.g. “Product design: research, prototypes and design systems”." errors={errors} optional>
+          <textarea id="services" name="services" rows={5} aria-invalid={errors.services ? 'true' : undefined} aria-describedby={describedBy('services', errors)}>
+            {values.services}
+          </textarea>
+        </Field>
+        <div class="field-row">
+          <Field id="location" errors={errors} optional>
+            {input('location', { maxlength: 120 })}
+          </Field>
+          <Field id="contact_email" errors={errors} optional>
+            {input('contact_email', { type: 'email', maxlength: 254, autocomplete: 'email' })}
+          </Field>
+        </div>
+        <Field id="links" hint="One per line: a label, a colon, then the address. E.g. “GitHub: https://github.com/studio”." errors={errors} optional>
+          <textarea id="links" name="links" rows={4} aria-invalid={errors.links ? 'true' : undefined} aria-describedby={describedBy('links', errors)}>
+            {values.links}
+          </textarea>
+        </Field>
+        <Field id="accent_color" hint="As #rrggbb. It must be dark enough to read on the page (WCAG AA, 4.5:1)." errors={errors}>
+          {input('accent_color', { required: true, maxlength: 7, pattern: '#[0-9a-fA-F]{6}' }, true)}
+        </Field>
+        <Field id="logo" hint="SVG, PNG, JPEG, WebP, AVIF or GIF, at most 256 KiB. Leave empty to keep the current one." errors={errors} optional>
+          {logo ? (
+            <p>
+              <img src={logo.path} alt="The current logo" width={logo.width} height={logo.height} class="brand-logo" />
+            </p>
+          ) : null}
+          <input id="logo" name="logo" type="file" accept="image/svg+xml,image/png,image/jpeg,image/webp,image/avif,image/gif" aria-invalid={errors.logo ? 'true' : undefined} aria-describedby={describedBy('logo', errors)} />
+        </Field>
+        {logo ? (
+          <div class="field">
+            <label>
+              <input type="checkbox" name="remove_logo" value="1" /> Remove the logo
+            </label>
+          </div>
+        ) : null}
+        <button class="button" type="submit">
+          Save profile
+        </button>
+      </form>
+    </AdminLayout>
+  );
+};

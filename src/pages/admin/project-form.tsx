@@ -1,0 +1,112 @@
+import type { FC } from 'hono/jsx';
+import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+
+export const PROJECT_FORM_FIELDS = ['slug', 'title', 'summary', 'description', 'client', 'industry', 'services', 'technologies', 'tags', 'year', 'url'] as const;
+export type ProjectFormField = (typeof PROJECT_FORM_FIELDS)[number];
+export type ProjectFormValues = Record<ProjectFormField, string> & { featured: boolean; published: boolean };
+export type ProjectFormErrors = Partial<Record<ProjectFormField | 'featured' | 'published_at', string>>;
+
+export interface ProjectFormView extends AdminFrame {
+  /** null for a new project */
+  editing: { slug: string; etag: string } | null;
+  values: ProjectFormValues;
+  errors: ProjectFormErrors;
+  notice?: string | undefined;
+}
+
+const LABELS: Record<ProjectFormField, [string, string?]> = {
+  slug: ['Slug', 'Lowercase words joined by hyphens; the page is /projects/<slug>. It cannot change later.'],
+  title: ['Title'],
+  summary: ['Summary', 'One or two sentences, at most 280 characters.'],
+  description: ['Description', 'Markdown.'],
+  client: ['Client', 'Leave empty when confidential.'],
+  industry: ['Industry', 'One term, e.g. public-sector.'],
+  services: ['Services', 'Terms separated by commas, e.g. product-design, web-development.'],
+  technologies: ['Technologies', 'Terms separated by commas.'],
+  tags: ['Tags', 'Terms separated by commas.'],
+  year: ['Year'],
+  url: ['Live URL', 'http(s) address of the live product, if public.'],
+};
+
+/** /admin/projects/new and /admin/projects/{slug}: one project's fields, errors next to each. */
+export const ProjectFormPage: FC<ProjectFormView> = (view) => {
+  const { editing, values, errors, notice, csrfToken } = view;
+  const failed = (Object.keys(errors) as (keyof ProjectFormErrors)[]).filter((k) => errors[k]);
+  const title = editing ? `Edit ${values.title || editing.slug}` : 'New project';
+  const field = (id: ProjectFormField) => {
+    if (id === 'slug' && editing) return null;
+    const [label, hint] = LABELS[id];
+    const describedBy = [hint ? `${id}-hint` : '', errors[id] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const common = { id, name: id, 'aria-invalid': errors[id] ? 'true' : undefined, 'aria-describedby': describedBy };
+    return (
+      <div class={errors[id] ? 'field has-error' : 'field'}>
+        <label for={id}>{label}</label>
+        {hint ? (
+          <span class="hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        ) : null}
+        {id === 'description' ? (
+          <textarea {...common} rows={10}>
+            {values[id]}
+          </textarea>
+        ) : id === 'summary' ? (
+          <textarea {...common} rows={3} maxlength={280}>
+            {values[id]}
+          </textarea>
+        ) : (
+          <input {...common} type={id === 'year' ? 'number' : id === 'url' ? 'url' : 'text'} value={values[id]} />
+        )}
+        {errors[id] ? (
+          <p class="field-error" id={`${id}-error`}>
+            <span class="visually-hidden">Error: </span>
+            {errors[id]}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <AdminLayout {...view} current="projects" title={failed.length > 0 ? `Error: ${title}` : title}>
+      <p>
+        <a href="/admin/projects">All projects</a>
+      </p>
+      <h1>{title}</h1>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failed.length > 0 ? (
+        <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
+          <h2 id="error-summary-title">Please check the project</h2>
+          <ul>
+            {failed.map((k) => (
+              <li>
+                <a href={`#${k === 'published_at' ? 'published' : k}`}>{errors[k]}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <form class="form" method="post" action={editing ? `/admin/projects/${editing.slug}` : '/admin/projects/new'} novalidate>
+        <CsrfField token={csrfToken} />
+        {editing ? <input type="hidden" name="etag" value={editing.etag} /> : null}
+        {PROJECT_FORM_FIELDS.map(field)}
+        <div class="field">
+          <label>
+            <input id="featured" type="checkbox" name="featured" value="1" checked={values.featured} /> Featured on the home page
+          </label>
+        </div>
+        <div class="field">
+          <label>
+            <input id="published" type="checkbox" name="published" value="1" checked={values.published} /> Published (visible to everyone)
+          </label>
+        </div>
+        <button class="button" type="submit">
+          {editing ? 'Save project' : 'Create project'}
+        </button>
+      </form>
+    </AdminLayout>
+  );
+};

@@ -1,0 +1,83 @@
+import type { FC } from 'hono/jsx';
+import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+
+export interface ProjectRow {
+  slug: string;
+  title: string;
+  year: number;
+  published: boolean;
+  featured: boolean;
+  /** the version shown, sent back with every change */
+  etag: string;
+}
+
+export interface ProjectsView extends AdminFrame {
+  projects: ProjectRow[];
+  notice?: string | undefined;
+  error?: string | undefined;
+}
+
+const Action: FC<{ slug: string; etag: string; csrfToken: string; action: string; label: string; title: string }> = ({ slug, etag, csrfToken, action, label, title }) => (
+  <form method="post" action={`/admin/projects/${slug}/${action}`} class="inline-form">
+    <CsrfField token={csrfToken} />
+    <input type="hidden" name="etag" value={etag} />
+    <button type="submit" class="button secondary small">
+      {label} <span class="visually-hidden">{title}</span>
+    </button>
+  </form>
+);
+
+/** /admin/projects: every project, published or not, with its quick actions. */
+export const ProjectsPage: FC<ProjectsView> = (view) => {
+  const { projects, notice, error, csrfToken } = view;
+  return (
+    <AdminLayout {...view} current="projects" title="Projects">
+      <h1>Projects</h1>
+      <p>
+        <a class="button" href="/admin/projects/new">
+          New project
+        </a>
+      </p>
+      {notice ? (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <div class="error-summary" role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      <table class="inbox">
+        <caption class="visually-hidden">All projects</caption>
+        <thead>
+          <tr>
+            <th scope="col">Project</th>
+            <th scope="col">Year</th>
+            <th scope="col">State</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {projects.map((p) => (
+            <tr>
+              <td>
+                <a href={`/admin/projects/${p.slug}`}>{p.title}</a> <span class="sub">{p.slug}</span>
+              </td>
+              <td>{p.year}</td>
+              <td>
+                {p.published ? 'Published' : 'Draft'}
+                {p.featured ? ', featured' : ''}
+              </td>
+              <td>
+                <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action={p.published ? 'unpublish' : 'publish'} label={p.published ? 'Unpublish' : 'Publish'} title={p.title} />{' '}
+                <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action={p.featured ? 'unfeature' : 'feature'} label={p.featured ? 'Unfeature' : 'Feature'} title={p.title} />{' '}
+                <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action="delete" label="Delete" title={p.title} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AdminLayout>
+  );
+};

@@ -1,0 +1,13 @@
+import type { StudioProfile } from './profile.js';
+
+/** What a fresh install shows until the owner saves a profile (or imports one). */
+export const DEFAULT_PROFILE: StudioProfile = Object.freeze({
+  name: 'Vitrine',
+  tagline: 'Selected work',
+  introduction: 'Products, platforms and services we have researched, designed and built with our clients.',
+  services: [],
+  location: null,
+  contact_email: null,
+  links: [],
+  accent_color: '#9a3412',
+}) as StudioProfile;

@@ -1,0 +1,38 @@
+import type { CatalogService } from '../catalog/service.js';
+import type { Clock } from '../lib/clock.js';
+import type { StudioStore } from '../store/ports/index.js';
+import { invalidInput } from '../lib/zod-errors.js';
+import { acceptLogo, type StudioLogo } from './logo.js';
+import { studioProfileSchema, type StudioProfile } from './profile.js';
+import { studioView, type StudioView } from './view.js';
+
+/** What happens to the logo on a save. */
+export type LogoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; bytes: Uint8Array };
+
+/**
+ * The studio profile. Reads are cached with the catalog (one entry per catalog version), and a
+ * save bumps that version, so every instance shows a change within CATALOG_VERSION_CHECK_MS.
+ */
+export class StudioService {
+  constructor(
+    private readonly options: { store: StudioStore; catalog: CatalogService; clock: Clock; fallback: StudioProfile },
+  ) {}
+
+  async current(): Promise<StudioView> {
+    const entry = await this.options.catalog.derived('studio', async () => studioView(await this.options.store.get(), this.options.fallback));
+    return entry.value;
+  }
+
+  /** Validates and saves; a ValidationError names each field (and the contrast ratio of a refused accent colour). */
+  async save(input: unknown, change: LogoChange = { kind: 'keep' }): Promise<StudioView> {
+    const parsed = studioProfileSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput('The studio profile', parsed.error);
+    let logo: StudioLogo | null;
+    if (change.kind === 'replace') logo = await acceptLogo(change.bytes);
+    else if (change.kind === 'remove') logo = null;
+    else logo = (await this.options.store.get())?.logo ?? null;
+    await this.options.store.put(parsed.data, logo, this.options.clock.now());
+    this.options.catalog.invalidate();
+    return this.current();
+  }
+}

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FormClient } from '../helpers/form-client.js';
+import { signedInOwner } from '../helpers/owner.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const OWNER = 'owner@studio.example';
+const FORM = {
+  slug: 'lantern-museum-guide',
+  title: 'Lantern museum guide <beta>',
+  summary: 'An audio guide for a maritime museum.',
+  description: 'Built with **care**.',
+  client: '',
+  industry: 'culture',
+  services: 'product-design, web-development',
+  technologies: 'typescript',
+  tags: 'museums, audio',
+  year: '2026',
+  url: '',
+};
+
+describe('/admin/projects: the owner edits the catalog in the browser', () => {
+  let server: TestServer;
+  let owner: FormClient;
+  // What a browser sends back: the attribute value, unescaped.
+  const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const etagOf = (slug: string, html: string) => unescape(new RegExp(`action="/admin/projects/${slug}/[a-z]+"[^]*?name="etag" value="([^"]+)"`).exec(html)![1]!);
+
+  before(async () => {
+    server = await startTestServer({ env: { OWNER_EMAILS: OWNER, RATE_LIMITS_ENABLED: 'false' } });
+    owner = await signedInOwner(server, OWNER);
+  });
+  after(async () => server?.close());
+
+  it('sends people who are not signed in to the sign-in page', async () => {
+    const res = await fetch(`${server.baseUrl}/admin/projects`, { redirect: 'manual' });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), '/admin/login');
+  });
+
+  it('shows each invalid field next to it, keeps what was typed, and creates nothing', async () => {
+    await owner.get('/admin/projects/new');
+    const res = await owner.post('/admin/projects/new', { ...FORM, slug: 'Not A Slug', summary: '', year: '1800' });
+    assert.equal(res.status, 422);
+    assert.match(owner.html, /<title>Error: New project/);
+    for (const id of ['slug', 'summary', 'year']) assert.match(owner.html, new RegExp(`<p class="field-error" id="${id}-error">`), id);
+    assert.match(owner.html, /value="Lantern museum guide &lt;beta&gt;"/);
+    assert.equal(await server.store.projects.getAny('not-a-slug'), undefined);
+  });
+
+  it('creates a draft, publishes it from the list (the public page appears), features it, and deletes it', async () => {
+    await owner.get('/admin/projects/new');
+    assert.equal((await owner.post('/admin/projects/new', FORM)).status, 303);
+    assert.equal((await fetch(`${server.baseUrl}/projects/${FORM.slug}`)).status, 404, 'a draft is not public');
+    await owner.get('/admin/projects');
+    assert.match(owner.html, /Lantern museum guide &lt;beta&gt;<\/a> <span class="sub">lantern-museum-guide<\/span><\/td><td>2026<\/td><td>Draft/);
+    assert.equal((await owner.post(`/admin/projects/${FORM.slug}/publish`, { etag: etagOf(FORM.slug, owner.html) })).status, 303);
+    const page = await fetch(`${server.baseUrl}/projects/${FORM.slug}`, { headers: { accept: 'text/html' } });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /Lantern museum guide &lt;beta&gt;/);
+
+    await owner.get('/admin/projects');
+    const etag = etagOf(FORM.slug, owner.html);
+    assert.equal((await owner.post(`/admin/projects/${FORM.slug}/feature`, { etag })).status, 303);
+    const featured = (await (await fetch(`${server.baseUrl}/api/v1/projects?featured=true&limit=100`)).json()) as { data: { slug: string }[] };
+    assert.ok(featured.data.some((p) => p.slug === FORM.slug));
+
+    // The same (now stale) row clicked again: refused with a notice, nothing changed.
+    const stale = await owner.post(`/admin/projects/${FORM.slug}/delete`, { etag });
+    assert.equal(stale.status, 412);
+    assert.match(owner.html, /Someone changed this project/);
+    assert.equal((await fetch(`${server.baseUrl}/api/v1/projects/${FORM.slug}`)).status, 200);
+
+    assert.equal((await owner.post(`/admin/projects/${FORM.slug}/delete`, { etag: etagOf(FORM.slug, owner.html) })).status, 303);
+    assert.equal((await fetch(`${server.baseUrl}/api/v1/projects/${FORM.slug}`)).status, 404);
+  });
+
+  it('an edit form saved after someone else changed the project is refused with 412, not saved over', async () => {
+    const slug = ((await (await fetch(`${server.baseUrl}/api/v1/projects?limit=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
+    await owner.get(`/admin/projects/${slug}`);
+    const formEtag = unescape(/name="etag" value="([^"]+)"/.exec(owner.html)![1]!);
+    const title = /id="title" name="title"[^>]*value="([^"]*)"/.exec(owner.html)?.[1] ?? /value="([^"]*)"[^>]*id="title"/.exec(owner.html)?.[1];
+    assert.ok(title, 'the title is in the form');
+    // Another editor (the admin API) changes it first.
+    const current = (await server.store.projects.getAny(slug))!;
+    assert.notEqual(await server.store.projects.save({ ...current, summary: 'Changed elsewhere.' }, current, server.clock.now(), () => 'prj_unused'), 'conflict');
+    const values = Object.fromEntries([...owner.html.matchAll(/<input id="([a-z_]+)" name="\1"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, unescape(m[2]!)]));
+    const res = await owner.post(`/admin/projects/${slug}`, { ...FORM, ...values, etag: formEtag, summary: 'Mine.' });
+    assert.equal(res.status, 412);
+    assert.equal((await server.store.projects.getAny(slug))!.summary, 'Changed elsewhere.');
+
+    // Reopened, the form carries the new version and the edit is saved.
+    await owner.get(`/admin/projects/${slug}`);
+    const fresh = Object.fromEntries([...owner.html.matchAll(/<input id="([a-z_]+)" name="\1"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, unescape(m[2]!)]));
+    const saved = await owner.post(`/admin/projects/${slug}`, { ...FORM, ...fresh, etag: unescape(/name="etag" value="([^"]+)"/.exec(owner.html)![1]!), summary: 'Mine.', published: '1' });
+    assert.equal(saved.status, 303, owner.html.slice(0, 300));
+    assert.equal(((await (await fetch(`${server.baseUrl}/api/v1/projects/${slug}`)).json()) as { summary: string }).summary, 'Mine.');
+  });
+});
