@@ -110,16 +110,23 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
       <section class="hero wrap" aria-labelledby="page-title">
         <p class="eyebrow">{site.studio.profile.tagline || 'Portfolio'}</p>
         <h1 id="page-title">{site.name}</h1>
-        {site.studio.profile.introduction ? <div class="lead studio-intro">{raw(renderMarkdown(site.studio.profile.introduction))}</div> : null}
-        {site.studio.profile.services.length > 0 && !filtered && !continued ? (
-          <ul class="studio-services" aria-label="Services">
-            {site.studio.profile.services.map((service) => (
-              <li>
-                <strong>{service.name}</strong>
-                {service.description}
-              </li>
-            ))}
-          </ul>
+        {(site.studio.profile.introduction || site.studio.profile.services.length > 0) && !filtered && !continued ? (
+          // Phones: the studio's introduction folds behind a disclosure so the work comes first; wide
+          // screens always show it (site.css).
+          <details class="studio-about">
+            <summary>About {site.name}</summary>
+            {site.studio.profile.introduction ? <div class="lead studio-intro">{raw(renderMarkdown(site.studio.profile.introduction))}</div> : null}
+            {site.studio.profile.services.length > 0 ? (
+              <ul class="studio-services" aria-label="Services">
+                {site.studio.profile.services.map((service) => (
+                  <li>
+                    <strong>{service.name}</strong>
+                    {service.description}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </details>
         ) : null}
         <form class="search" role="search" method="get" action="/">
           <label for="q">Search projects</label>

@@ -65,6 +65,9 @@ function send(baseUrl: string, agent: Agent, r: FuzzRequest, timeoutMs: number):
 
 /** Why a 4xx answer is not what the contract promises, or null: problem+json, or the protocol's own error shape on /oauth/ and /mcp. */
 function errorShapeProblem(r: FuzzRequest, a: Answer, status: number): string | null {
+  // RFC 6749 §4.1.2.1: /oauth/authorize is a page for a person; errors before the redirect URI is
+  // trusted are shown there (documented as text/html), never sent as JSON or redirected.
+  if (r.target.split('?')[0] === '/oauth/authorize') return a.contentType === 'text/html' ? null : `a ${status} from the consent page answered ${a.contentType}, not an HTML page`;
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(a.body) as Record<string, unknown>;
