@@ -7,15 +7,17 @@ import type { Sessions } from './sessions.js';
 export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 /**
- * What no request cleans up: ended owner sessions and old notification rows (each holds a copy
- * of its inquiry, so keeping them forever would keep personal data forever). Every instance may
+ * What no request cleans up: ended owner sessions, expired refresh tokens (each rotation adds
+ * one) and old notification rows (each holds a copy of its inquiry, so keeping them forever
+ * would keep personal data forever). Every instance may
  * run it; the deletes are idempotent.
  */
 export async function housekeeping(store: Store, sessions: Sessions, clock: Clock, logger: Logger): Promise<void> {
   try {
     const sessionsEnded = await sessions.prune();
     const notifications = await store.outbox.prune(clock.now() - OUTBOX_RETENTION_MS);
-    if (sessionsEnded + notifications > 0) logger.info({ event: 'housekeeping', sessions: sessionsEnded, notifications }, 'housekeeping');
+    const refreshTokens = await store.refreshTokens.prune(clock.now());
+    if (sessionsEnded + notifications + refreshTokens > 0) logger.info({ event: 'housekeeping', sessions: sessionsEnded, notifications, refresh_tokens: refreshTokens }, 'housekeeping');
   } catch (error) {
     logger.warn({ err: (error as Error).message }, 'housekeeping failed; it runs again later');
   }

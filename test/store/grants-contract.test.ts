@@ -64,6 +64,13 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await store.credentials.findByHash('h-at'))?.grant_id, 'g2');
     });
 
+    it('refresh tokens past their expiry are pruned, live ones kept', async () => {
+      await store.refreshTokens.insert(refresh('h-r3', 'g3'));
+      assert.equal(await store.refreshTokens.prune(NOW + 86_400_000), 0, 'not before it expires');
+      assert.ok((await store.refreshTokens.prune(NOW + 86_400_001)) >= 1);
+      assert.equal(await store.refreshTokens.find('h-r3'), undefined);
+    });
+
     it('consent codes live apart from owner sign-in codes', async () => {
       await store.consentCodes.put({ email: 'vera@client.example', code_hash: 'x', attempts: 0, expires_at: NOW + 1000, created_at: NOW });
       assert.equal(await store.signInCodes.get('vera@client.example'), undefined);

@@ -62,4 +62,9 @@ export class KyselyRefreshTokenStore implements RefreshTokenStore {
     const result = await this.db.updateTable('refresh_tokens').set({ revoked_at: nowMs }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+
+  async prune(nowMs: number): Promise<number> {
+    const result = await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', nowMs).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

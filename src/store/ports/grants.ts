@@ -51,4 +51,6 @@ export interface RefreshTokenStore {
   find(hash: string): Promise<RefreshTokenRecord | undefined>;
   /** Revokes every refresh token of the grant; returns how many were live. */
   revokeGrant(grantId: string, nowMs: number): Promise<number>;
+  /** Deletes tokens past their expiry (used, revoked or not): an expired token is refused anyway. */
+  prune(nowMs: number): Promise<number>;
 }
