@@ -14,6 +14,8 @@ export async function startCallbackServer(): Promise<CallbackServer> {
   const received: URL[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    // Only the redirect counts: the browser also asks this origin for /favicon.ico and the like.
+    if (url.pathname !== '/callback') return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/plain' }).end('You can close this window.');
     if (waiter) {
       const w = waiter;
