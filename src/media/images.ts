@@ -69,7 +69,8 @@ export async function processImage(input: Uint8Array, limits: ImageLimits = IMAG
   const options = { limitInputPixels: limits.maxPixels, failOn: 'error' as const };
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(bytes, options).metadata();
+    // The header only (no pixel is decoded here), so an oversized image is named by its size below.
+    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw imageRefused('the image cannot be read', path);
   }
