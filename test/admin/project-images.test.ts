@@ -20,11 +20,13 @@ const PROJECT = {
   published_at: '2026-05-01T09:00:00Z',
 };
 
-const jpeg = (width: number, height: number, background = '#2a6') =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 27/1 0/1' } })
-    .jpeg()
-    .toBuffer();
+const jpeg = async (width: number, height: number, background = '#2a6'): Promise<Uint8Array<ArrayBuffer>> =>
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background } })
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 27/1 0/1' } })
+      .jpeg()
+      .toBuffer(),
+  );
 
 describe('project images over HTTP: upload, project, pages, immutable variants', () => {
   let server: TestServer;
