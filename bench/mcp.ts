@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const config = parseConfig({ DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', RATE_LIMITS_ENABLED: 'false' });
   const store = createStore(config.database);
   await store.migrate();
-  await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio);
+  await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio, store.media);
   const vitrine = await createApp({ config, store, logger: pino({ level: 'silent' }) });
   handler = vitrine.fetch;
 

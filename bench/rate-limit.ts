@@ -63,7 +63,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Resu
   const config = parseConfig({ DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', ...env });
   const store = createStore(config.database);
   await store.migrate();
-  await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio);
+  await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio, store.media);
   const vitrine = await createApp({ config, store, logger: pino({ level: 'silent' }) });
   handler = vitrine.fetch;
   try {

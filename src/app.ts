@@ -34,6 +34,7 @@ import { registerCatalogRoutes } from './http/routes/projects.js';
 import { secureHeaderValues } from './http/responses/security-headers.js';
 import { validationHook } from './http/middleware/validation.js';
 import { isUploadPath } from './http/middleware/upload-paths.js';
+import { registerMediaFiles } from './http/routes/media.js';
 import { Idempotency } from './idempotency/idempotency.js';
 import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
@@ -88,7 +89,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // The sandbox serves a fixed fixture catalog from its own in-memory database.
   const sandboxStore = createSqliteStore(':memory:');
   await sandboxStore.migrate();
-  await seedIfEmpty(sandboxStore.projects, SANDBOX_CATALOG_PATH, clock, random, sandboxStore.studio);
+  await seedIfEmpty(sandboxStore.projects, SANDBOX_CATALOG_PATH, clock, random, sandboxStore.studio, sandboxStore.media);
 
   const catalog = new CatalogService({ store: store.projects, clock, baseUrl, apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: config.catalogVersionCheckMs });
   const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
@@ -157,6 +158,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerStudioRoute(app, { studio, path: '/api/v1/studio', operationId: 'getStudio', tag: 'Catalog' });
   registerStudioRoute(app, { studio: sandboxStudio, path: '/api/v1/sandbox/studio', operationId: 'getSandboxStudio', tag: 'Sandbox' });
   registerStudioMedia(app, studio);
+  registerMediaFiles(app, store.media);
   // The document is generated on first request, so routes registered below are in it too.
   const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config), studio: async () => (await studio.current()).profile });
   registerDocsRoutes(app, { publicUrl: baseUrl, page: async () => renderDocsPage(await site(), DOCS_ASSETS_PATH), document: openApi.document });
@@ -185,7 +187,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, assets });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals, studio: async () => (await studio.current()).profile });
   registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, baseUrl, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
-  registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
+  registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
   app.notFound(pages.notFound(notFoundHandler(app)));
   app.onError(pages.onError(errorHandler(logger)));

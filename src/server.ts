@@ -46,7 +46,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const applied = await store.migrate();
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
   if (config.demoCatalog) {
-    const seeded = await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio);
+    const seeded = await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio, store.media);
     if (seeded > 0) logger.info({ projects: seeded }, 'loaded the demo catalog into an empty database');
   }
   // Listen before wiring the app: with PORT=0 only the bound address can name the real port, and

@@ -1,4 +1,4 @@
-import type { ProjectInput } from '../../src/catalog/project.js';
+import type { ProjectFields as ProjectInput } from '../../src/model/project.js';
 
 /**
  * A deterministic, varied catalog of `n` projects for load tests: realistic sizes (a few

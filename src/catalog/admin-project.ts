@@ -1,4 +1,5 @@
 import type { RevisedProject } from '../store/ports/index.js';
+import { toApiImage, type ApiImage } from './api-project.js';
 
 /** A project as the owner sees it through the admin API: every field, published or not. */
 export interface AdminProject {
@@ -15,7 +16,7 @@ export interface AdminProject {
   year: number;
   featured: boolean;
   url: string | null;
-  images: { url: string; alt: string; width: number; height: number }[];
+  images: ApiImage[];
   published_at: string | null;
   created_at: string;
   updated_at: string;
@@ -24,5 +25,5 @@ export interface AdminProject {
 
 export function toAdminProject(p: RevisedProject, baseUrl: string): AdminProject {
   const { revision: _r, ...fields } = p;
-  return { ...fields, images: p.images.map((image) => ({ ...image, url: new URL(image.url, `${baseUrl}/`).href })), links: { self: `${baseUrl}/api/v1/admin/projects/${p.slug}`, html: `${baseUrl}/projects/${p.slug}` } };
+  return { ...fields, images: p.images.map((image) => toApiImage(image, baseUrl)), links: { self: `${baseUrl}/api/v1/admin/projects/${p.slug}`, html: `${baseUrl}/projects/${p.slug}` } };
 }

@@ -1,7 +1,34 @@
+import type { ProjectImage } from '../model/project.js';
 import type { ProjectRecord } from './project.js';
 
+/** An image as the API shows it: absolute URLs, the caption, the stored image's id and its variants. */
+export interface ApiImage {
+  url: string;
+  alt: string;
+  caption: string | null;
+  width: number;
+  height: number;
+  media: string | null;
+  placeholder: string | null;
+  variants: { url: string; type: string; width: number; height: number }[];
+}
+
+export function toApiImage(image: ProjectImage, baseUrl: string): ApiImage {
+  return {
+    url: absolute(baseUrl, image.url),
+    alt: image.alt,
+    caption: image.caption ?? null,
+    width: image.width,
+    height: image.height,
+    media: image.media ?? null,
+    placeholder: image.placeholder ?? null,
+    variants: (image.variants ?? []).map((v) => ({ url: absolute(baseUrl, v.url), type: v.type, width: v.width, height: v.height })),
+  };
+}
+
 /** A project as the API shows it: absolute image URLs and links to itself. */
-export interface ApiProject extends ProjectRecord {
+export interface ApiProject extends Omit<ProjectRecord, 'images'> {
+  images: ApiImage[];
   links: { self: string; html: string };
 }
 
@@ -24,7 +51,7 @@ export function toApiProject(record: ProjectRecord, baseUrl: string, apiPrefix: 
     year: record.year,
     featured: record.featured,
     url: record.url,
-    images: record.images.map((image) => ({ ...image, url: absolute(baseUrl, image.url) })),
+    images: record.images.map((image) => toApiImage(image, baseUrl)),
     links: {
       self: `${baseUrl}${apiPrefix}/${record.slug}`,
       html: `${baseUrl}${htmlPrefix}/${record.slug}`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FieldError } from '../lib/errors.js';
 import { ValidationError } from '../lib/errors.js';
 import { issueMessage } from '../lib/issue-messages.js';
+import type { ProjectFields } from '../model/project.js';
 import { catalogFileSchema, projectInputSchema, type ProjectInput } from './project.js';
 import { parseStudioEntry, type StudioEntry } from '../studio/studio-entry.js';
 
@@ -42,8 +43,20 @@ export function parseCatalog(json: unknown, source = 'catalog'): ProjectInput[] 
   return projects;
 }
 
-export function readCatalogFile(path: string): ProjectInput[] {
-  return readCatalogDocument(path).projects;
+/** A catalog file's projects as the store takes them; for files whose images are all at URLs with their sizes (the demo). */
+export function readCatalogFile(path: string): ProjectFields[] {
+  return readCatalogDocument(path).projects.map(withUrlImages);
+}
+
+/** A record whose images are all at URLs with their sizes, as the store takes it; anything else throws. */
+export function withUrlImages(p: ProjectInput): ProjectFields {
+  return {
+    ...p,
+    images: p.images.map((i) => {
+      if (i.media !== undefined || i.url === undefined || i.width === undefined || i.height === undefined) throw new Error(`${p.slug}: an image needs storing first`);
+      return { url: i.url, alt: i.alt, width: i.width, height: i.height, ...(i.caption != null ? { caption: i.caption } : {}) };
+    }),
+  };
 }
 
 /** A catalog file as a whole: the studio profile (when it has one) and the projects. */

@@ -2,7 +2,8 @@ import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../lib/errors.js';
 import { invalidInput } from '../lib/zod-errors.js';
-import type { ProjectRevision, ProjectStore, RevisedProject } from '../store/ports/index.js';
+import { imageInputOf, prepareImages, storeImages } from '../media/project-images.js';
+import type { MediaStore, ProjectRevision, ProjectStore, RevisedProject } from '../store/ports/index.js';
 import { projectInputSchema, type ProjectInput } from './project.js';
 import type { CatalogService } from './service.js';
 
@@ -43,7 +44,7 @@ function mergePatch(target: unknown, patch: unknown): unknown {
 /** The editable fields of a stored project (the merge-patch target and the admin form's values). */
 export function editableFields(p: RevisedProject): ProjectEdit {
   const { id: _i, created_at: _c, updated_at: _u, revision: _r, ...fields } = p;
-  return fields;
+  return { ...fields, images: fields.images.map(imageInputOf) };
 }
 
 /**
@@ -51,7 +52,7 @@ export function editableFields(p: RevisedProject): ProjectEdit {
  * conditional on the version it was based on (412 when stale) and bumps the catalog version.
  */
 export class ProjectEditor {
-  constructor(private readonly deps: { store: ProjectStore; catalog: CatalogService; clock: Clock; random: Random }) {}
+  constructor(private readonly deps: { store: ProjectStore; media: MediaStore; catalog: CatalogService; clock: Clock; random: Random }) {}
 
   async get(slug: string): Promise<RevisedProject> {
     const project = await this.deps.store.getAny(slug);
@@ -122,7 +123,9 @@ export class ProjectEditor {
   }
 
   private async write(edit: ProjectEdit, based: ProjectRevision | null): Promise<RevisedProject> {
-    const saved = await this.deps.store.save(edit, based, this.deps.clock.now(), () => newId(this.deps.random, 'prj'));
+    // Images are checked (and stored, content-addressed) before the project: a refused image writes nothing.
+    const images = await storeImages(await prepareImages(edit.images), this.deps.media, this.deps.clock.now());
+    const saved = await this.deps.store.save({ ...edit, images }, based, this.deps.clock.now(), () => newId(this.deps.random, 'prj'));
     if (saved === 'conflict') throw based ? this.stale(edit.slug) : new PreconditionFailedError(`a project with the slug "${edit.slug}" exists already.`);
     this.deps.catalog.invalidate();
     return saved;

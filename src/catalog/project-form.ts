@@ -1,6 +1,7 @@
 import type { FieldError } from '../lib/errors.js';
 import type { RevisedProject } from '../store/ports/index.js';
 import { editableFields } from './editor.js';
+import { imageInputsOf, imageRows, type ImageRow } from './project-form-images.js';
 
 /** The admin project form as typed: term lists comma-separated, checkboxes as booleans. */
 export interface ProjectFormInput {
@@ -17,6 +18,8 @@ export interface ProjectFormInput {
   url: string;
   featured: boolean;
   published: boolean;
+  /** the images shown, cover first */
+  images: ImageRow[];
 }
 
 const terms = (text: string) =>
@@ -40,7 +43,7 @@ export function projectEditFromForm(form: ProjectFormInput, current: RevisedProj
     year: /^\d{1,4}$/.test(form.year.trim()) ? Number(form.year.trim()) : form.year,
     featured: form.featured,
     url: form.url.trim() === '' ? null : form.url.trim(),
-    images: current?.images ?? [],
+    images: imageInputsOf(form.images, current?.images ?? []),
     published_at: form.published ? (current?.published_at ?? nowIso) : null,
   };
 }
@@ -61,6 +64,7 @@ export function projectFormValues(p: RevisedProject): ProjectFormInput {
     url: f.url ?? '',
     featured: f.featured,
     published: f.published_at !== null,
+    images: imageRows(p.images),
   };
 }
 
@@ -68,7 +72,13 @@ export function projectFormValues(p: RevisedProject): ProjectFormInput {
 export function projectFormErrors(errors: readonly FieldError[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of errors) {
-    const [field, index] = e.path.split('.');
+    const [field, index, sub] = e.path.split('.');
+    if (field === 'images' && index !== undefined && /^\d+$/.test(index)) {
+      // images.2.alt is the alt text field of the third row
+      const name = `image_${index}_${sub === 'caption' ? 'caption' : 'alt'}`;
+      out[name] ??= e.message;
+      continue;
+    }
     if (!field || out[field]) continue;
     out[field] = index !== undefined && /^\d+$/.test(index) ? `term ${Number(index) + 1}: ${e.message}` : e.message;
   }

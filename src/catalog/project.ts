@@ -5,6 +5,28 @@ export type { ProjectImage, ProjectRecord } from '../model/project.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const term = z.string().trim().min(1).max(60).regex(/^[a-z0-9][a-z0-9.+#-]*$/, 'lowercase letters, digits, and . + # -');
+/** A cover and a gallery of up to 12. */
+export const MAX_IMAGES = 13;
+
+/**
+ * One image of a project as written: a stored image by `media` id, or `url` with its size (an
+ * image elsewhere, or a `data:` URL / a file beside the catalog, which is stored on import).
+ * What the API adds (`variants`) may be sent back unchanged and is recomputed.
+ */
+export const imageInputSchema = z
+  .object({
+    media: z.string().regex(/^img_[A-Za-z0-9_-]{22}$/, 'an image id from the media upload, img_…').optional(),
+    url: z.string().min(1).max(30_000_000).optional(),
+    alt: z.string().trim().min(1, 'describe the image for people who cannot see it').max(300),
+    caption: z.string().trim().max(300).nullable().optional(),
+    width: z.number().int().positive().optional(),
+    height: z.number().int().positive().optional(),
+    variants: z.array(z.unknown()).optional(),
+  })
+  .strict()
+  .refine((i) => i.media !== undefined || i.url !== undefined, { message: 'needs media (an uploaded image id) or url', path: ['media'] });
+export type ImageInput = z.infer<typeof imageInputSchema>;
+
 const rfc3339 = z.string().datetime({ offset: true, message: 'must be an RFC 3339 timestamp' });
 
 /** One record of an import file (`vitrine import`); ids and timestamps are optional. */
@@ -23,17 +45,7 @@ export const projectInputSchema = z
     year: z.number().int().min(1970).max(2100),
     featured: z.boolean().default(false),
     url: z.string().url().refine((u) => /^https?:/.test(u), 'must be an http(s) URL').nullable().default(null),
-    images: z
-      .array(
-        z.object({
-          url: z.string().min(1).max(2000),
-          alt: z.string().max(300),
-          width: z.number().int().positive(),
-          height: z.number().int().positive(),
-        }),
-      )
-      .max(20)
-      .default([]),
+    images: z.array(imageInputSchema).max(MAX_IMAGES, `at most a cover and ${MAX_IMAGES - 1} gallery images`).default([]),
     published_at: rfc3339.nullable().default(null),
     created_at: rfc3339.optional(),
     updated_at: rfc3339.optional(),
@@ -43,7 +55,7 @@ export const projectInputSchema = z
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 
 // Compile-time guard: a validated import record is what the store writes.
-const inputIsFields: ProjectInput extends ProjectFields ? true : false = true;
+const inputIsFields: Omit<ProjectInput, 'images'> extends Omit<ProjectFields, 'images'> ? true : false = true;
 void inputIsFields;
 
 export const catalogFileSchema = z.object({ studio: z.record(z.string(), z.unknown()).optional(), projects: z.array(z.unknown()) }).strict();

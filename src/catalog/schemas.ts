@@ -7,11 +7,22 @@ import type { ApiProject } from './api-project.js';
  * (src/http/schemas.ts) and MCP uses them as tool output schemas (src/mcp/schemas.ts).
  */
 
-export const ProjectImageSchema = z.object({
-  url: z.string().url(),
-  alt: z.string().describe('Alternative text.'),
+export const ImageVariantSchema = z.object({
+  url: z.string().url().describe('Content-hashed: cacheable forever.'),
+  type: z.string().describe('image/avif, image/webp or image/jpeg.'),
   width: z.number().int(),
   height: z.number().int(),
+});
+
+export const ProjectImageSchema = z.object({
+  url: z.string().url().describe('The image (for a stored image, its largest JPEG variant).'),
+  alt: z.string().describe('Alternative text.'),
+  caption: z.string().nullable().describe('Shown under the image, when set.'),
+  width: z.number().int().describe('Intrinsic width of `url` in pixels.'),
+  height: z.number().int().describe('Intrinsic height of `url` in pixels.'),
+  media: z.string().nullable().describe('Id of the uploaded image (img_…), null for an image at an outside URL. The first image is the cover.'),
+  placeholder: z.string().nullable().describe('A tiny blurred preview (data: URL of a WebP, a few hundred bytes) to show while the image loads; null for an image at an outside URL.'),
+  variants: z.array(ImageVariantSchema).describe('The same image as AVIF, WebP and JPEG at a few widths, for srcset; empty for an image at an outside URL.'),
 });
 
 export const ProjectSchema = z.object({

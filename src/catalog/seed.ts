@@ -1,6 +1,7 @@
 import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
-import type { ProjectStore, StudioStore } from '../store/ports/index.js';
+import type { MediaStore, ProjectStore, StudioStore } from '../store/ports/index.js';
+import { prepareCatalogImages, storeCatalogImages } from './catalog-images.js';
 import { logoFromDataUrl } from '../studio/logo.js';
 import { readCatalogDocument } from './catalog-file.js';
 
@@ -8,7 +9,7 @@ import { readCatalogDocument } from './catalog-file.js';
  * Loads a catalog file into an empty store; leaves a non-empty one alone. With `studio`, the
  * file's studio profile is loaded too, unless one is saved already.
  */
-export async function seedIfEmpty(store: ProjectStore, path: string, clock: Clock, random: Random, studio?: StudioStore): Promise<number> {
+export async function seedIfEmpty(store: ProjectStore, path: string, clock: Clock, random: Random, studio?: StudioStore, media?: MediaStore): Promise<number> {
   if ((await store.count()) > 0) return 0;
   const file = readCatalogDocument(path);
   // A site that already has a profile keeps it; the demo's only fills an empty one.
@@ -16,6 +17,13 @@ export async function seedIfEmpty(store: ProjectStore, path: string, clock: Cloc
     const logo = file.studio.logo === null ? null : await logoFromDataUrl(file.studio.logo);
     await studio.put(file.studio.profile, logo, clock.now());
   }
-  const result = await store.upsert(file.projects, clock.now(), () => newId(random, 'prj'));
+  const prepared = await prepareCatalogImages(file.projects);
+  const projects = await storeCatalogImages(prepared, media ?? NO_MEDIA, clock.now());
+  const result = await store.upsert(projects, clock.now(), () => newId(random, 'prj'));
   return result.inserted;
 }
+
+const missing = async (): Promise<never> => {
+  throw new Error('this catalog has stored images, but no media store was given');
+};
+const NO_MEDIA: MediaStore = { put: missing, get: missing, variant: missing, original: missing };

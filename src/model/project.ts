@@ -3,8 +3,23 @@
  * store keeps it, the API presents it. Timestamps are RFC 3339 UTC strings.
  */
 export interface ProjectImage {
+  /** the largest JPEG variant of a stored image, or an image at a URL */
   url: string;
   alt: string;
+  width: number;
+  height: number;
+  caption?: string | null | undefined;
+  /** id of a stored image (src/media/), absent for an image at a URL */
+  media?: string | undefined;
+  /** data: URL of a tiny blurred WebP, shown while the image loads */
+  placeholder?: string | undefined;
+  /** AVIF, WebP and JPEG at a few widths (paths under /media/) */
+  variants?: ImageVariantRef[] | undefined;
+}
+
+export interface ImageVariantRef {
+  url: string;
+  type: string;
   width: number;
   height: number;
 }

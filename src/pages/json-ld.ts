@@ -19,7 +19,7 @@ export function projectJsonLd(project: ApiProject, site: { name: string; baseUrl
     dateModified: project.updated_at,
     genre: project.industry,
     keywords: [...project.tags, ...project.services, ...project.technologies],
-    image: project.images.map((image) => ({ '@type': 'ImageObject', contentUrl: image.url, description: image.alt, width: image.width, height: image.height })),
+    image: project.images.map((image) => ({ '@type': 'ImageObject', contentUrl: image.url, description: image.alt, ...(image.caption ? { caption: image.caption } : {}), width: image.width, height: image.height })),
     creator: { '@type': 'Organization', '@id': `${site.baseUrl}/#organization`, name: site.name, url: `${site.baseUrl}/` },
     ...(project.client ? { sponsor: { '@type': 'Organization', name: project.client } } : {}),
     ...(project.url ? { workExample: { '@type': 'WebSite', url: project.url } } : {}),

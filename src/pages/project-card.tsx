@@ -1,17 +1,15 @@
 import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
 import { humanize } from './labels.js';
+import { ResponsiveImage } from './responsive-image.js';
 
-/** Image URLs in API form are absolute; on our own pages a same-origin path keeps CSP `img-src 'self'` exact. */
-export function localUrl(url: string, baseUrl: string): string {
-  return url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url;
-}
+export { localUrl } from './responsive-image.js';
 
 export const ProjectCard: FC<{ project: ApiProject; baseUrl: string; featured?: boolean }> = ({ project, baseUrl, featured }) => {
   const image = project.images[0];
   return (
     <article class="card">
-      {image ? <img src={localUrl(image.url, baseUrl)} alt="" width={image.width} height={image.height} loading="lazy" decoding="async" /> : null}
+      {image ? <ResponsiveImage image={image} baseUrl={baseUrl} alt="" sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw" /> : null}
       <div class="card-body">
         {featured ? <span class="badge">Featured</span> : null}
         <h3>

@@ -6,7 +6,7 @@ import { projectJsonLd, serializeJsonLd } from './json-ld.js';
 import { humanize } from './labels.js';
 import { Layout, type Site } from './layout.js';
 import { renderMarkdown, safeHref } from './markdown.js';
-import { localUrl } from './project-card.js';
+import { ResponsiveImage } from './responsive-image.js';
 
 const TermLinks: FC<{ param: 'service' | 'technology' | 'tag'; values: string[]; label: string }> = ({ param, values, label }) => (
   <ul class="chips" aria-label={label}>
@@ -82,7 +82,8 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, pro
         </header>
         {hero ? (
           <figure class="hero-image">
-            <img src={localUrl(hero.url, site.baseUrl)} alt={hero.alt} width={hero.width} height={hero.height} fetchpriority="high" />
+            <ResponsiveImage image={hero} baseUrl={site.baseUrl} sizes="(min-width: 72rem) 70rem, 100vw" eager />
+            {hero.caption ? <figcaption>{hero.caption}</figcaption> : null}
           </figure>
         ) : null}
         <div class="project-grid">
@@ -95,7 +96,10 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, pro
                 <ul class="gallery">
                   {rest.map((image) => (
                     <li>
-                      <img src={localUrl(image.url, site.baseUrl)} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+                      <figure>
+                        <ResponsiveImage image={image} baseUrl={site.baseUrl} sizes="(min-width: 40rem) 20rem, 100vw" />
+                        {image.caption ? <figcaption>{image.caption}</figcaption> : null}
+                      </figure>
                     </li>
                   ))}
                 </ul>

@@ -61,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = parseConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', ...options.env });
   const store = createStore(config.database);
   await store.migrate();
-  if (options.demo !== false) await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, clock, cryptoRandom, store.studio);
+  if (options.demo !== false) await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, clock, cryptoRandom, store.studio, store.media);
   const vitrine = await createApp({ config, store, clock, logger: pino({ level: 'silent' }), ...options.deps });
   const contract = contractRecorder(baseUrl, async () => (await (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json()) as OpenApiDocument);
   const checked = options.contract !== false;

@@ -17,7 +17,7 @@ const project: ApiProject = {
   year: 2024,
   featured: false,
   url: 'https://shop.example',
-  images: [{ url: 'https://v.example/images/x/1.svg', alt: 'Shop', width: 1600, height: 1000 }],
+  images: [{ url: 'https://v.example/images/x/1.svg', alt: 'Shop', caption: null, width: 1600, height: 1000, media: null, placeholder: null, variants: [] }],
   links: { self: 'https://v.example/api/v1/projects/x', html: 'https://v.example/projects/x' },
   created_at: '2024-01-01T00:00:00Z',
   updated_at: '2024-02-01T00:00:00Z',

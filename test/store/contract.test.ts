@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readCatalogFile } from '../../src/catalog/catalog-file.js';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
-import type { ProjectInput } from '../../src/catalog/project.js';
+import type { ProjectFields as ProjectInput } from '../../src/model/project.js';
 import { IdempotencyClaimLostError, type InquiryRecord, type Provenance, type ProjectQuery, type ProjectSort, type Store, type Stores } from '../../src/store/ports/index.js';
 import { openStore, type OpenedStore } from '../helpers/open-store.js';
 import { skipWithoutPostgres } from '../helpers/postgres.js';

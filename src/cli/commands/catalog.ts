@@ -1,4 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { prepareCatalogImages, storeCatalogImages, type PreparedProject } from '../../catalog/catalog-images.js';
+import { imageInputOf } from '../../media/project-images.js';
 import { parseArgs } from 'node:util';
 import { readCatalogDocument, type CatalogDocument } from '../../catalog/catalog-file.js';
 import { logoFromDataUrl, logoToDataUrl } from '../../studio/logo.js';
@@ -46,11 +49,23 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
     for (const e of error.errors ?? []) ctx.io.stderr.write(`  ${e.path}: ${e.message}\n`);
     return 1;
   }
-  const { studio, projects } = file;
+  const { studio } = file;
+  let prepared: PreparedProject[];
+  try {
+    // Every image is checked and processed before anything is written.
+    const beside = dirname(resolve(path));
+    prepared = await prepareCatalogImages(file.projects, () => (name) => readBeside(beside, name));
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    ctx.io.stderr.write(`vitrine import: ${path}: ${error.message}\n`);
+    for (const e of error.errors ?? []) ctx.io.stderr.write(`  ${e.path}: ${e.message}\n`);
+    return 1;
+  }
   return withStore(ctx.config, async (store) => {
-    // The profile and the projects commit together, or neither does.
+    // The profile, the images and the projects commit together, or none does.
     const { inserted, updated } = await store.transaction(async (tx) => {
       if (studio) await tx.studio.put(studio.profile, logo, ctx.clock.now());
+      const projects = await storeCatalogImages(prepared, tx.media, ctx.clock.now());
       return tx.projects.upsert(projects, ctx.clock.now(), () => newId(ctx.random, 'prj'));
     });
     ctx.io.stdout.write(`imported ${path}: ${studio ? 'studio profile, ' : ''}${inserted} inserted, ${updated} updated\n`);
@@ -58,8 +73,19 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
   });
 }
 
+/** A file named by an image's `url`, beside the catalog file and never outside its folder. */
+function readBeside(folder: string, name: string): Uint8Array | undefined {
+  const path = resolve(folder, name);
+  if (relative(folder, path).startsWith('..')) return undefined;
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The import format: exactly the fields `vitrine import` accepts, nothing the API adds. */
-function toImportRecord(p: ProjectRecord): Record<string, unknown> {
+function toImportRecord(p: ProjectRecord, originals: Map<string, string>): Record<string, unknown> {
   return {
     id: p.id,
     slug: p.slug,
@@ -74,7 +100,14 @@ function toImportRecord(p: ProjectRecord): Record<string, unknown> {
     year: p.year,
     featured: p.featured,
     url: p.url,
-    images: p.images,
+    // A stored image travels as a data: URL of its original, so the file stands alone.
+    images: p.images.map((image) => {
+      const input = imageInputOf(image);
+      const original = input.media ? originals.get(input.media) : undefined;
+      if (!original) return input;
+      const { media: _m, ...rest } = input;
+      return { url: original, ...rest };
+    }),
     published_at: p.published_at,
     created_at: p.created_at,
     updated_at: p.updated_at,
@@ -88,7 +121,13 @@ export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
   return withStore(ctx.config, async (store) => {
     const projects = await store.projects.exportAll();
     const studio = await store.studio.get();
-    const document = studio ? { studio: studioEntryJson(studio.profile, studio.logo ? logoToDataUrl(studio.logo) : null), projects: projects.map(toImportRecord) } : { projects: projects.map(toImportRecord) };
+    const originals = new Map<string, string>();
+    for (const id of new Set(projects.flatMap((p) => p.images.flatMap((i) => (i.media ? [i.media] : []))))) {
+      const file = await store.media.original(id);
+      if (file) originals.set(id, `data:${file.content_type};base64,${file.data.toString('base64')}`);
+    }
+    const records = projects.map((p) => toImportRecord(p, originals));
+    const document = studio ? { studio: studioEntryJson(studio.profile, studio.logo ? logoToDataUrl(studio.logo) : null), projects: records } : { projects: records };
     const text = `${JSON.stringify(document, null, 2)}\n`;
     if (path === undefined) {
       ctx.io.stdout.write(text);

@@ -1,13 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { projectEtag, PreconditionFailedError, type ProjectEditor } from '../../catalog/editor.js';
+import { readFormImages } from '../../catalog/project-form-images.js';
 import { projectEditFromForm, projectFormErrors, projectFormValues, type ProjectFormInput } from '../../catalog/project-form.js';
 import { SLUG_PATTERN } from '../../catalog/project.js';
 import { toRfc3339, type Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { PROJECT_FORM_FIELDS, type ProjectFormErrors } from '../../pages/admin/project-form.js';
 import { renderProjectFormPage, renderProjectsPage } from '../../pages/admin/render.js';
-import type { RevisedProject } from '../../store/ports/index.js';
+import type { MediaStore, RevisedProject } from '../../store/ports/index.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
@@ -21,11 +22,11 @@ const STALE = 'Someone changed this project after you opened the page. The list 
 function formInput(body: Record<string, unknown>): ProjectFormInput {
   const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).slice(0, 25_000) : '');
   const values = Object.fromEntries(PROJECT_FORM_FIELDS.map((f) => [f, text(f)])) as Record<(typeof PROJECT_FORM_FIELDS)[number], string>;
-  return { ...values, featured: body.featured === '1', published: body.published === '1' };
+  return { ...values, featured: body.featured === '1', published: body.published === '1', images: [] };
 }
 
 /** /admin/projects: list, create, edit, publish, feature and delete projects, each change conditional on the version shown. */
-export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { editor: ProjectEditor; clock: Clock }): void {
+export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { editor: ProjectEditor; media: MediaStore; clock: Clock }): void {
   const { editor } = deps;
   const list = async (c: Context<AppEnv>, extra: { notice?: string; error?: string } = {}, status = 200) => {
     const projects = (await editor.list()).map((p) => ({ slug: p.slug, title: p.title, year: p.year, published: p.published_at !== null, featured: p.featured, etag: projectEtag(p) }));
@@ -45,14 +46,16 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     return list(c, { notice: NOTICES[c.req.query('done') ?? ''] });
   });
 
-  const empty: ProjectFormInput = { slug: '', title: '', summary: '', description: '', client: '', industry: '', services: '', technologies: '', tags: '', year: '', url: '', featured: false, published: false };
+  const empty: ProjectFormInput = { slug: '', title: '', summary: '', description: '', client: '', industry: '', services: '', technologies: '', tags: '', year: '', url: '', featured: false, published: false, images: [] };
   app.get('/admin/projects/new', async (c) => (signedIn(c) ? form(c, null, empty, {}) : seeOther(c, '/admin/login')));
 
   const save = async (c: Context<AppEnv>, current: RevisedProject | null) => {
     const body = await c.req.parseBody();
-    const values = formInput(body);
+    const images = await readFormImages(body, current?.images ?? [], { media: deps.media, nowMs: deps.clock.now() });
+    const values = { ...formInput(body), images: images.rows };
     const based = current ? (typeof body.etag === 'string' && body.etag === projectEtag(current) ? current : null) : null;
     if (current && !based) return form(c, current, values, {}, 412, 'Someone changed this project after you opened it. Your version is below; the saved one has changed — check it, then save again.');
+    if (Object.keys(images.errors).length > 0) return form(c, current, values, images.errors as ProjectFormErrors, 422);
     try {
       await editor.save(projectEditFromForm(values, current, now()), based, current?.slug);
     } catch (error) {

@@ -15,6 +15,7 @@ import { ownerSession, sessionCookie } from '../middleware/owner-session.js';
 import { registerAdminApi } from './admin-api.js';
 import { registerProfileRoutes } from './admin-profile.js';
 import { registerAdminProjectsApi } from './admin-projects-api.js';
+import { registerAdminMediaApi } from './media.js';
 import { registerProjectRoutes } from './admin-projects.js';
 import type { ProjectEditor } from '../../catalog/editor.js';
 import type { StudioService } from '../../studio/service.js';
@@ -64,6 +65,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   registerProfileRoutes(app, { ...deps, studio: options.studio });
   registerDeliveryRoutes(app, { ...deps, store: options.store, worker: owner.worker, clock: options.clock, channels: options.channels });
   registerAdminApi(app, { inbox: owner.inbox, tokens: owner.tokens });
-  registerProjectRoutes(app, { ...deps, editor: options.editor, clock: options.clock });
+  registerProjectRoutes(app, { ...deps, editor: options.editor, media: options.store.media, clock: options.clock });
   registerAdminProjectsApi(app, { editor: options.editor, tokens: owner.tokens });
+  registerAdminMediaApi(app, { media: options.store.media, tokens: owner.tokens, clock: options.clock });
 }

@@ -1,10 +1,13 @@
 import type { FC } from 'hono/jsx';
+import type { ImageRow } from '../../catalog/project-form-images.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { ProjectImageFields } from './project-image-fields.js';
 
 export const PROJECT_FORM_FIELDS = ['slug', 'title', 'summary', 'description', 'client', 'industry', 'services', 'technologies', 'tags', 'year', 'url'] as const;
 export type ProjectFormField = (typeof PROJECT_FORM_FIELDS)[number];
-export type ProjectFormValues = Record<ProjectFormField, string> & { featured: boolean; published: boolean };
-export type ProjectFormErrors = Partial<Record<ProjectFormField | 'featured' | 'published_at', string>>;
+export type ProjectFormValues = Record<ProjectFormField, string> & { featured: boolean; published: boolean; images: ImageRow[] };
+/** By field id: the fields above, `images`, and each image row's `image_<i>_alt` / `upload_<j>_file`… */
+export type ProjectFormErrors = Partial<Record<ProjectFormField | 'featured' | 'published_at', string>> & Record<string, string | undefined>;
 
 export interface ProjectFormView extends AdminFrame {
   /** null for a new project */
@@ -31,9 +34,13 @@ const LABELS: Record<ProjectFormField, [string, string?]> = {
 /** /admin/projects/new and /admin/projects/{slug}: one project's fields, errors next to each. */
 export const ProjectFormPage: FC<ProjectFormView> = (view) => {
   const { editing, values, errors, notice, csrfToken } = view;
-  const failed = (Object.keys(errors) as (keyof ProjectFormErrors)[]).filter((k) => errors[k]);
+  const failed = Object.keys(errors).filter((k) => errors[k]);
   const title = editing ? `Edit ${values.title || editing.slug}` : 'New project';
   const field = (id: ProjectFormField) => {
+    if (id === 'url') return [plainField(id), <ProjectImageFields images={values.images} errors={errors} />];
+    return plainField(id);
+  };
+  const plainField = (id: ProjectFormField) => {
     if (id === 'slug' && editing) return null;
     const [label, hint] = LABELS[id];
     const describedBy = [hint ? `${id}-hint` : '', errors[id] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -89,7 +96,7 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
           </ul>
         </div>
       ) : null}
-      <form class="form" method="post" action={editing ? `/admin/projects/${editing.slug}` : '/admin/projects/new'} novalidate>
+      <form class="form" method="post" action={editing ? `/admin/projects/${editing.slug}` : '/admin/projects/new'} enctype="multipart/form-data" novalidate>
         <CsrfField token={csrfToken} />
         {editing ? <input type="hidden" name="etag" value={editing.etag} /> : null}
         {PROJECT_FORM_FIELDS.map(field)}

@@ -217,6 +217,29 @@ export interface StudioProfileTable {
   updated_at: string;
 }
 
+export interface MediaTable {
+  /** img_<hash of the original> */
+  id: string;
+  content_type: string;
+  width: number;
+  height: number;
+  /** data: URL of a tiny blurred WebP */
+  placeholder: string;
+  original: Buffer;
+  created_at: string;
+}
+
+export interface MediaVariantsTable {
+  /** img-<hash of data>.<ext>, the name under /media/ */
+  file: string;
+  media_id: string;
+  format: string;
+  content_type: string;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
 export interface Database {
   projects: ProjectsTable;
   project_terms: ProjectTermsTable;
@@ -238,4 +261,6 @@ export interface Database {
   owner_tokens: OwnerTokensTable;
   outbox: OutboxTable;
   studio_profile: StudioProfileTable;
+  media: MediaTable;
+  media_variants: MediaVariantsTable;
 }

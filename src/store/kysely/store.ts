@@ -13,6 +13,7 @@ import { KyselyLoginLinkStore, KyselySignInCodeStore } from './sign-in.js';
 import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';
 import { KyselyProjectStore } from './projects.js';
 import { KyselyStudioStore } from './studio.js';
+import { KyselyMediaStore } from './media.js';
 import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
 
@@ -37,6 +38,7 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
     ownerTokens: new KyselyOwnerTokenStore(db),
     outbox: new KyselyOutboxStore(db, search.name),
     studio: new KyselyStudioStore(db),
+    media: new KyselyMediaStore(db),
   };
 }
 

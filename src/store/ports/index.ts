@@ -12,6 +12,7 @@ import type { LoginLinkStore, SignInCodeStore } from './sign-in.js';
 import type { ProjectStore } from './projects.js';
 import type { SecretStore } from './secrets.js';
 import type { StudioStore } from './studio.js';
+import type { MediaStore } from './media.js';
 
 /**
  * Storage ports, one file per capability. Domain services depend on these interfaces only;
@@ -34,6 +35,7 @@ export type * from './sign-in.js';
 export type * from './projects.js';
 export type * from './secrets.js';
 export type * from './studio.js';
+export type * from './media.js';
 
 /** Every storage capability; inside `Store.transaction` the same set, bound to the transaction. */
 export interface Stores {
@@ -56,6 +58,7 @@ export interface Stores {
   readonly ownerTokens: OwnerTokenStore;
   readonly outbox: OutboxStore;
   readonly studio: StudioStore;
+  readonly media: MediaStore;
 }
 
 export interface Store extends Stores {

@@ -236,4 +236,26 @@ export const sqliteMigrations: SqlMigrations = {
     `ALTER TABLE projects ADD COLUMN revision INTEGER NOT NULL DEFAULT 1`,
     `ALTER TABLE projects ADD COLUMN featured_rank INTEGER NOT NULL DEFAULT 0`,
   ],
+  '009_media': [
+    // Project images: the original as uploaded and each variant, so instances need no shared disk.
+    `CREATE TABLE media (
+      id TEXT PRIMARY KEY,
+      content_type TEXT NOT NULL,
+      width INTEGER NOT NULL,
+      height INTEGER NOT NULL,
+      placeholder TEXT NOT NULL,
+      original BLOB NOT NULL,
+      created_at TEXT NOT NULL
+    )`,
+    `CREATE TABLE media_variants (
+      file TEXT PRIMARY KEY,
+      media_id TEXT NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+      format TEXT NOT NULL,
+      content_type TEXT NOT NULL,
+      width INTEGER NOT NULL,
+      height INTEGER NOT NULL,
+      data BLOB NOT NULL
+    )`,
+    `CREATE INDEX media_variants_media ON media_variants (media_id, width)`,
+  ],
 };
