@@ -190,7 +190,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(64 * 1024).max(200 * 1024 * 1024).default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(64 * 1024).max(200 * 1024 * 1024).default(10 * 1024 * 1024),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(365 * 86_400).default(30 * 86_400),
   CIMD_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),

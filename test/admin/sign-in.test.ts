@@ -112,6 +112,14 @@ describe('owner sign-in: an emailed code, no password', () => {
     assert.equal((await browser.post('/admin/login/code', { email: OWNER, code })).status, 422);
   });
 
+  it('turns a signed-out upload away before reading its body', async () => {
+    const big = new FormData();
+    big.set('logo', new Blob([new Uint8Array(900 * 1024)], { type: 'image/png' }), 'logo.png');
+    const res = await fetch(`${server.baseUrl}/admin/profile`, { method: 'POST', body: big, redirect: 'manual', headers: { origin: server.baseUrl } });
+    assert.equal(res.status, 303, 'to the sign-in page, not a CSRF check of a body nobody may send');
+    assert.equal(res.headers.get('location'), '/admin/login');
+  });
+
   it('refuses a form without the CSRF field, with a wrong one, or from another origin (403)', async () => {
     const browser = await signIn(server, smtp);
     assert.equal((await browser.post('/admin/logout', { _csrf: '' })).status, 403);

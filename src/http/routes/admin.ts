@@ -1,3 +1,4 @@
+import { isUploadPath } from '../middleware/upload-paths.js';
 import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Clock } from '../../lib/clock.js';
@@ -47,8 +48,16 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   const guardForms = csrf({ key: owner.csrfKey, random: options.random, https, origin: new URL(options.baseUrl).origin, refuse: async (c) => sendAdminHtml(c, renderErrorPage(await site(), 403, c.get('requestId')), 403) });
   const resolveOwner = ownerSession(owner.sessions, cookie);
   for (const path of ['/admin', '/admin/*']) {
-    app.use(path, guardForms);
+    // The session first (a cookie lookup), so an upload from someone signed out is turned away
+    // before its body (up to UPLOAD_LIMIT_BYTES) is read for the CSRF field.
     app.use(path, resolveOwner);
+    app.use(path, async (c, next) => {
+      if (c.req.method !== 'POST' || !isUploadPath(c.req.path) || c.get('owner')) return next();
+      // The body stays unread, so this connection cannot carry another request (RFC 9112 §9.6).
+      c.header('connection', 'close');
+      return c.redirect('/admin/login', 303);
+    });
+    app.use(path, guardForms);
   }
   const deps = { site, inbox: owner.inbox };
 
