@@ -1,3 +1,4 @@
+import { HTTPException } from 'hono/http-exception';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -33,6 +34,17 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The form's fields, or null for a body that is no form at all (a malformed multipart, say). */
+async function readForm(c: Context<AppEnv>): Promise<Record<string, unknown> | null> {
+  try {
+    return await c.req.parseBody();
+  } catch (error) {
+    // A body over the limit keeps its own answer (413).
+    if (error instanceof HTTPException) throw error;
+    return null;
+  }
+}
+
 export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
   const name = options.https ? '__Host-vitrine_csrf' : 'vitrine_csrf';
   const cookieOptions = { path: '/', httpOnly: true, secure: options.https, sameSite: 'Lax' as const };
@@ -41,7 +53,8 @@ export function csrf(options: CsrfOptions): MiddlewareHandler<AppEnv> {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') {
       const origin = c.req.header('origin');
-      const body = await c.req.parseBody();
+      const body = await readForm(c);
+      if (body === null) return options.refuse(c);
       const sent = typeof body[CSRF_FIELD] === 'string' ? (body[CSRF_FIELD] as string) : '';
       if ((origin !== undefined && origin !== options.origin) || value === undefined || sent === '' || !same(sent, tokenFor(options.key, value))) return options.refuse(c);
     }

@@ -1,3 +1,4 @@
+import { HTTPException } from 'hono/http-exception';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ApiProject } from '../../catalog/api-project.js';
@@ -168,7 +169,12 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     if (origin !== undefined && origin !== publicOrigin) {
       return sendHtml(c, renderErrorPage(await options.site(), 403), { status: 403, cacheControl: 'no-store', conditional: false });
     }
-    const body = await c.req.parseBody({ all: true });
+    const body = await c.req.parseBody({ all: true }).catch((error: unknown) => {
+      // A body that is no form at all (a malformed multipart) is the sender's mistake; a body over the limit keeps its 413.
+      if (error instanceof HTTPException) throw error;
+      return null;
+    });
+    if (body === null) return sendHtml(c, renderErrorPage(await options.site(), 400), { status: 400, cacheControl: 'no-store', conditional: false });
     const values = { ...EMPTY_VALUES };
     for (const field of INQUIRY_FIELDS) values[field] = firstString(body[field === 'project' ? 'project_slugs' : field]).slice(0, 6000);
     const token = firstString(body.form_token);
