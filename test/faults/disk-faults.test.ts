@@ -90,7 +90,7 @@ describe('disk faults under the SQLite database', { skip, timeout: 180_000 }, ()
 
   function assertSurvived(name: string, badRetryAfter: number): void {
     const fault = (kind: string, outcome: (o: number | string) => boolean) => load.count({ phase: `${name}: fault`, kind, outcome: outcome as never });
-    const errors = server.lines.filter((line) => (line as { level?: number }).level !== undefined && (line as { level: number }).level >= 50);
+    const errors = server.lines.filter((line) => ((line as unknown as { level?: number }).level ?? 0) >= 50);
     assert.equal(load.failures(), 0, `no 500, no hang, no refused connection; errors logged: ${JSON.stringify(errors).slice(0, 1500)}`);
     assert.deepEqual(load.violations, [], 'every answer matches /openapi.json');
     assert.equal(badRetryAfter, 0, 'every 503 carries Retry-After');
