@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig, type Config } from '../config.js';
 import { cryptoRandom, systemClock } from '../lib/clock.js';
 import { closeOnSignals, startServer } from '../server.js';
+import { BACKUP_USAGE, backupCommand, restoreCommand } from './commands/backup.js';
 import { CATALOG_USAGE, exportCommand, importCommand, migrateCommand } from './commands/catalog.js';
 import { INQUIRIES_USAGE, inquiriesCommand } from './commands/inquiries.js';
 import { OUTBOX_USAGE, outboxCommand } from './commands/outbox.js';
@@ -16,6 +17,7 @@ ${CATALOG_USAGE}
 ${INQUIRIES_USAGE}
 ${OWNER_USAGE}
 ${OUTBOX_USAGE}
+${BACKUP_USAGE}
 
 Configuration comes from the environment (DATABASE_URL, PUBLIC_URL, ...), as for the server.
 `;
@@ -27,6 +29,8 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<ExitCode>> = {
   inquiries: inquiriesCommand,
   owner: ownerCommand,
   outbox: outboxCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
 };
 
 /**

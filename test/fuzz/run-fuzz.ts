@@ -101,7 +101,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let failureCount = 0;
   const fail = (r: FuzzRequest, why: string) => {
     failureCount++;
-    if (failures.length < 20) failures.push(`${r.label} (${r.method} ${r.target.slice(0, 120)}): ${why}`);
+    if (failures.length < Number(process.env.FUZZ_SHOW ?? 20)) failures.push(`${r.label} (${r.method} ${r.target.slice(0, 120)}): ${why}`);
   };
   // Seeded chunks of requests: the same seed sends the same requests (order varies with timing).
   const CHUNK = 500;

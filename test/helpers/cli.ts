@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { runCli } from '../../src/cli/run.js';
 import type { TestServer } from './server.js';
 
@@ -30,4 +31,24 @@ export async function cliAgainst(server: TestServer, args: string[], env: Record
   });
   if (code === 'serving') throw new Error('cliAgainst runs one-shot commands, not serve');
   return { code, stdout, stderr };
+}
+
+/**
+ * Runs `vitrine ARGS` as its own process (`node --import tsx src/cli/main.ts`), as an operator's
+ * shell would while the server runs, without blocking this process's event loop.
+ */
+export function cliProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
 }

@@ -29,6 +29,13 @@ function binDir(): string | null {
   return versions.length > 0 ? join(root, versions[0]!, 'bin') : null;
 }
 
+/** The path of a Debian PostgreSQL client program (pg_dump, pg_restore) of the throwaway cluster's version. */
+export function postgresProgram(name: string): string {
+  const bin = binDir();
+  if (!bin) throw new Error('no /usr/lib/postgresql/*/bin');
+  return join(bin, name);
+}
+
 /** Skip reason when initdb is not installed (outside CI); under CI its absence is a failure. */
 export function skipWithoutInitdb(): string | false {
   if (binDir() !== null) return false;

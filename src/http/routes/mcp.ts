@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import type { McpEndpoint } from '../../mcp/endpoint.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
 import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
+import { INVALID_ID_RESPONSE, hasInvalidJsonRpcId } from '../../mcp/json-rpc-id.js';
 import { missingScope } from '../../mcp/tool-scopes.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
@@ -104,9 +105,11 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
   );
   app.post(MCP_PATH, authenticate(options.verifier, { resource: 'mcp' }), async (c) => {
     const principal = c.get('principal');
+    const body: unknown = await c.req.raw.clone().json().catch(() => null);
+    if (hasInvalidJsonRpcId(body)) return c.json(INVALID_ID_RESPONSE, 400);
     // MCP 2025-11-25 authorization §"Scope Challenge Handling": a call that needs a scope the
     // token lacks is HTTP 403 insufficient_scope, so the client can step up.
-    const missing = principal ? missingScope(await c.req.raw.clone().json().catch(() => null), principal.scopes) : undefined;
+    const missing = principal ? missingScope(body, principal.scopes) : undefined;
     if (missing) return insufficientScopeResponse(c, missing, 'mcp');
     return options.endpoint.handle(c.req.raw, principal);
   });

@@ -91,6 +91,9 @@ export class KyselySecretStore implements SecretStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async getOrCreate(name: string, create: () => string, nowMs: number): Promise<string> {
+    // Read first: a start on a database that is read-only for now must not need a write.
+    const existing = await this.db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirst();
+    if (existing) return existing.value;
     // Insert-if-absent then read: when two instances start at once, both read the first value.
     await this.db
       .insertInto('app_secrets')

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely } from 'kysely';
+import { StoreUnavailableError } from '../../lib/errors.js';
 import type { Store, Stores } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore } from './counters.js';
@@ -42,6 +43,17 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
   };
 }
 
+async function allApplied(db: Kysely<Database>, migrations: SqlMigrations): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM vitrine_migrations`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return Object.keys(migrations).every((name) => applied.has(name));
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
+    return false; // no migration table yet: a new database
+  }
+}
+
 /** The one store implementation; a dialect brings its connection, migrations and search. */
 export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, onClose?: () => Promise<void>): Store {
   return {
@@ -49,6 +61,9 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     ...storesOver(db, search),
     transaction: (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
     async migrate() {
+      // Nothing pending: answer without the migrator, which takes its lock with a write. A
+      // database that is read-only for now (kysely/unavailable.ts) can still be served.
+      if (await allApplied(db, migrations)) return [];
       const migrator = new Migrator({ db, provider: new SqlMigrationProvider(migrations), migrationTableName: 'vitrine_migrations', migrationLockTableName: 'vitrine_migrations_lock' });
       const { error, results } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error(String(error));

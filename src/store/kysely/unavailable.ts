@@ -49,9 +49,10 @@ function mapped(error: unknown): unknown {
   return reason === null || error instanceof StoreUnavailableError ? error : new StoreUnavailableError(reason);
 }
 
-async function guard<T>(work: Promise<T>): Promise<T> {
+/** Runs `work`, mapping its outage errors; better-sqlite3's driver throws synchronously, pg rejects. */
+async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work;
+    return await work();
   } catch (error) {
     throw mapped(error);
   }
@@ -62,12 +63,23 @@ class GuardedConnection implements DatabaseConnection {
   constructor(readonly inner: DatabaseConnection) {}
 
   executeQuery<R>(query: Parameters<DatabaseConnection['executeQuery']>[0]): Promise<QueryResult<R>> {
-    return guard(this.inner.executeQuery<R>(query));
+    return guard(() => this.inner.executeQuery<R>(query));
   }
 
   streamQuery<R>(query: Parameters<DatabaseConnection['streamQuery']>[0], chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     return this.inner.streamQuery<R>(query, chunkSize);
   }
+}
+
+/**
+ * SQLite rolls a transaction back by itself on SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY and
+ * SQLITE_NOMEM (https://sqlite.org/lang_transaction.html, "Response To Errors Within A
+ * Transaction"); the ROLLBACK that follows then fails with "no transaction is active", and that
+ * error would hide the one that said why (a full disk would become a 500). Rolled back is rolled back.
+ */
+function ignoreRolledBack(error: unknown): void {
+  if (error instanceof Error && /no transaction is active/.test(error.message)) return;
+  throw error;
 }
 
 const unwrap = (connection: DatabaseConnection): DatabaseConnection => (connection instanceof GuardedConnection ? connection.inner : connection);
@@ -78,14 +90,14 @@ const unwrap = (connection: DatabaseConnection): DatabaseConnection => (connecti
  */
 class GuardedDriver implements Driver {
   constructor(private readonly inner: Driver) {}
-  init = () => guard(this.inner.init());
-  acquireConnection = async () => new GuardedConnection(await guard(this.inner.acquireConnection()));
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => guard(this.inner.beginTransaction(connection, settings));
-  commitTransaction = (connection: DatabaseConnection) => guard(this.inner.commitTransaction(connection));
-  rollbackTransaction = (connection: DatabaseConnection) => guard(this.inner.rollbackTransaction(connection));
-  savepoint: Driver['savepoint'] = (connection, name, compile) => guard(this.inner.savepoint!(connection, name, compile));
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) => guard(this.inner.rollbackToSavepoint!(connection, name, compile));
-  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) => guard(this.inner.releaseSavepoint!(connection, name, compile));
+  init = () => guard(() => this.inner.init());
+  acquireConnection = async () => new GuardedConnection(await guard(() => this.inner.acquireConnection()));
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => guard(() => this.inner.beginTransaction(connection, settings));
+  commitTransaction = (connection: DatabaseConnection) => guard(() => this.inner.commitTransaction(connection));
+  rollbackTransaction = (connection: DatabaseConnection) => guard(() => this.inner.rollbackTransaction(connection)).catch(ignoreRolledBack);
+  savepoint: Driver['savepoint'] = (connection, name, compile) => guard(() => this.inner.savepoint!(connection, name, compile));
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) => guard(() => this.inner.rollbackToSavepoint!(connection, name, compile));
+  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) => guard(() => this.inner.releaseSavepoint!(connection, name, compile));
   releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(unwrap(connection));
   destroy = () => this.inner.destroy();
 }

@@ -1,0 +1,22 @@
+/**
+ * JSON-RPC 2.0 §4: an `id` is a String, a Number or Null, and "Numbers SHOULD NOT contain
+ * fractional parts"; our contract (and MCP's RequestId) allows strings and integers. A message
+ * whose id is anything else is an Invalid Request, and §5 says the error's `id` "MUST be Null"
+ * when the id could not be detected — so such an id is never echoed back.
+ */
+function isValidId(id: unknown): boolean {
+  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
+}
+
+/** True when `body` (a message, or a batch of them) carries an `id` that is not a valid JSON-RPC id. */
+export function hasInvalidJsonRpcId(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => typeof m === 'object' && m !== null && 'id' in m && !isValidId((m as { id: unknown }).id));
+}
+
+/** The Invalid Request answer (JSON-RPC 2.0 §5.1, code -32600) for such a message, with `id: null`. */
+export const INVALID_ID_RESPONSE = {
+  jsonrpc: '2.0',
+  error: { code: -32600, message: 'Invalid Request: "id" must be a string, an integer or null' },
+  id: null,
+} as const;

@@ -1,0 +1,97 @@
+import { existsSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+
+/**
+ * Online backup and restore of the embedded database through SQLite's backup API
+ * (sqlite3_backup_*, https://sqlite.org/backup.html), which better-sqlite3 exposes as `.backup()`.
+ *
+ * The whole file is copied in one backup step: one step holds one read transaction on the
+ * source, so the copy is the database as of one commit (in WAL mode the server keeps writing
+ * meanwhile; its later commits are simply not in the copy). Copying in many small steps instead
+ * would restart from the first page each time another process commits, and under steady writes
+ * might never finish.
+ */
+const ALL_PAGES = 0x7fffffff;
+
+export interface DatabaseSummary {
+  /** pages copied */
+  pages: number;
+  /** rows per table that matters to an operator checking the copy */
+  counts: { projects: number; inquiries: number; clients: number; credentials: number };
+}
+
+/** Why a file cannot be restored from, or null when it is a vitrine database that passes integrity_check. */
+function checkVitrineDatabase(db: Database.Database): string | null {
+  let integrity: unknown;
+  try {
+    integrity = db.pragma('integrity_check', { simple: true });
+  } catch (error) {
+    // SQLITE_NOTADB, SQLITE_CORRUPT: SQLite's own words say what is wrong with the file.
+    return (error as Error).message;
+  }
+  if (integrity !== 'ok') return `integrity_check failed: ${String(integrity)}`;
+  const migrations = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'vitrine_migrations'`).get() as { n: number };
+  return migrations.n === 1 ? null : 'it is not a vitrine database (no vitrine_migrations table)';
+}
+
+function summarize(db: Database.Database, pages: number): DatabaseSummary {
+  const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return { pages, counts: { projects: count('projects'), inquiries: count('inquiries'), clients: count('oauth_clients'), credentials: count('credentials') } };
+}
+
+export class BackupError extends Error {}
+
+function openReadOnly(path: string, what: string): Database.Database {
+  if (!existsSync(path)) throw new BackupError(`${what} ${path} does not exist`);
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** Copies the live database at `source` to `destination` (which must not exist yet), then checks the copy. */
+export async function backupSqlite(source: string, destination: string): Promise<DatabaseSummary> {
+  if (existsSync(destination)) throw new BackupError(`${destination} already exists; name a new file`);
+  const db = openReadOnly(source, 'the database');
+  let pages: number;
+  try {
+    pages = (await db.backup(destination, { progress: () => ALL_PAGES })).totalPages;
+  } finally {
+    db.close();
+  }
+  const copy = openReadOnly(destination, 'the backup');
+  try {
+    const problem = checkVitrineDatabase(copy);
+    if (problem) throw new BackupError(`the copy is not usable: ${problem}`);
+    return summarize(copy, pages);
+  } finally {
+    copy.close();
+  }
+}
+
+/** True when `path` holds a database with at least one table (a fresh, empty file does not count). */
+export function holdsData(path: string): boolean {
+  if (!existsSync(path) || statSync(path).size === 0) return false;
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'`).get() as { n: number }).n > 0;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes the backup at `source` over the database at `destination`, through the backup API so
+ * SQLite's own locking guards the destination (and a WAL file next to it is reset, not replayed
+ * over the restored pages). The caller decides whether overwriting is allowed.
+ */
+export async function restoreSqlite(source: string, destination: string): Promise<DatabaseSummary> {
+  const db = openReadOnly(source, 'the backup');
+  try {
+    const problem = checkVitrineDatabase(db);
+    if (problem) throw new BackupError(`cannot restore ${source}: ${problem}`);
+    const pages = (await db.backup(destination, { progress: () => ALL_PAGES })).totalPages;
+    return summarize(db, pages);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,14 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { runSoak } from './run-soak.js';
+
+/** The bounded soak `npm test` runs (the long one: `npm run soak -- --minutes 10`). */
+test('20 s of mixed traffic: no 5xx, no hang, RSS growth after warm-up within 64 MB', { timeout: 90_000 }, async () => {
+  const result = await runSoak({ durationMs: 20_000, intervalMs: 5_000, report: (s) => console.log(`soak ${s.atS} s: ${s.requests} requests, RSS ${s.rssMb.toFixed(0)} MB, heap ${s.heapMb.toFixed(0)} MB, loop p99 ${s.loopP99Ms.toFixed(1)} ms, client p99 ${s.p99Ms.toFixed(1)} ms, ${s.errors} errors`) });
+  console.log(`fault: none (soak); ${result.verdict}`);
+  assert.ok(result.samples.length >= 3, 'sampled the server over time');
+  assert.ok(result.requests > 100, 'traffic flowed');
+  assert.equal(result.fiveXx, 0);
+  assert.equal(result.hangs, 0);
+  assert.ok(result.rssGrowthMb <= 64, result.verdict);
+});
