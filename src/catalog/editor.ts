@@ -60,6 +60,18 @@ export class ProjectEditor {
     return project;
   }
 
+  /** The featured projects' slugs in the owner's order (the public featured order). */
+  featuredOrder(): Promise<string[]> {
+    return this.deps.store.featuredOrder();
+  }
+
+  /** Moves a featured project one place; a project that is not featured is a 422. */
+  async moveFeatured(slug: string, direction: 'up' | 'down'): Promise<void> {
+    await this.get(slug);
+    if (!(await this.deps.store.moveFeatured(slug, direction))) throw new ValidationError(`"${slug}" is not featured, so it has no place in the featured order.`, [{ path: 'featured', message: 'not featured' }]);
+    this.deps.catalog.invalidate();
+  }
+
   async list(): Promise<RevisedProject[]> {
     const all = await this.deps.store.exportAll();
     return Promise.all(all.map(async (p) => (await this.deps.store.getAny(p.slug)) ?? { ...p, revision: 1 }));

@@ -125,7 +125,8 @@ export class CatalogService {
 
   async list(input: ListInput): Promise<Cached<ProjectList>> {
     const q = input.q?.trim() || undefined;
-    const sort: ProjectSort = input.sort === undefined || (input.sort === 'relevance' && !q) ? (q ? 'relevance' : '-published_at') : input.sort;
+    // Featured projects come in the owner's order unless a sort is asked for.
+    const sort: ProjectSort = input.sort === undefined || (input.sort === 'relevance' && !q) ? (q ? 'relevance' : input.featured === true ? 'featured' : '-published_at') : input.sort;
     const base = { q, tag: input.tag, industry: input.industry, service: input.service, technology: input.technology, year: input.year, featured: input.featured, sort };
     const digest = queryDigest(base);
     const after = input.cursor ? decodeCursor(input.cursor, digest) : undefined;

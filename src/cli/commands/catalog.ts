@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { prepareCatalogImages, storeCatalogImages, type PreparedProject } from '../../catalog/catalog-images.js';
 import { imageInputOf } from '../../media/project-images.js';
@@ -11,6 +11,7 @@ import { newId } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import { createStore } from '../../store/create-store.js';
 import { UsageError, withStore, type CommandContext, type ExitCode } from '../io.js';
+import { exportFolder, importFolder } from './catalog-folder.js';
 
 /** The positional arguments; any option is an error (parseArgs throws ERR_PARSE_ARGS_UNKNOWN_OPTION). */
 function positionals(args: readonly string[]): string[] {
@@ -19,7 +20,10 @@ function positionals(args: readonly string[]): string[] {
 
 export const CATALOG_USAGE = `  migrate                     apply pending database migrations
   import FILE.json            insert or update projects by slug from {"studio": {...}, "projects": [...]}
-  export [FILE.json]          write the studio profile and every project (published or not) in the import format`;
+  import [--dry-run] DIR      the same from a folder: studio.md, projects/<slug>/index.md and images beside them;
+                              --dry-run lists what would be created/updated/unchanged and writes nothing
+  export [FILE.json]          write the studio profile and every project (published or not) in the import format
+  export --folder DIR         the same as a folder, the layout import DIR reads`;
 
 export async function migrateCommand(ctx: CommandContext): Promise<ExitCode> {
   if (positionals(ctx.args).length > 0) throw new UsageError('migrate takes no arguments');
@@ -34,9 +38,11 @@ export async function migrateCommand(ctx: CommandContext): Promise<ExitCode> {
 }
 
 export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
-  const args = positionals(ctx.args);
-  if (args.length !== 1) throw new UsageError('import needs exactly one FILE.json');
+  const { positionals: args, values } = parseArgs({ args: [...ctx.args], allowPositionals: true, options: { 'dry-run': { type: 'boolean' } } });
+  if (args.length !== 1) throw new UsageError('import needs exactly one FILE.json or DIR');
   const path = args[0]!;
+  if (isDirectory(path)) return importFolder(ctx, path, values['dry-run'] === true);
+  if (values['dry-run']) throw new UsageError('--dry-run is for a catalog folder (import --dry-run DIR)');
   let file: CatalogDocument;
   let logo: Awaited<ReturnType<typeof logoFromDataUrl>> | null = null;
   try {
@@ -71,6 +77,14 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
     ctx.io.stdout.write(`imported ${path}: ${studio ? 'studio profile, ' : ''}${inserted} inserted, ${updated} updated\n`);
     return 0;
   });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** A file named by an image's `url`, beside the catalog file and never outside its folder. */
@@ -115,7 +129,11 @@ function toImportRecord(p: ProjectRecord, originals: Map<string, string>): Recor
 }
 
 export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
-  const args = positionals(ctx.args);
+  const { positionals: args, values } = parseArgs({ args: [...ctx.args], allowPositionals: true, options: { folder: { type: 'string' } } });
+  if (values.folder !== undefined) {
+    if (args.length > 0) throw new UsageError('export --folder DIR takes no FILE.json');
+    return exportFolder(ctx, values.folder);
+  }
   if (args.length > 1) throw new UsageError('export takes at most one FILE.json');
   const path = args[0];
   return withStore(ctx.config, async (store) => {

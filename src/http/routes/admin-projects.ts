@@ -16,6 +16,7 @@ const NOTICES: Record<string, string> = {
   saved: 'The project was saved: the site shows it now.',
   deleted: 'The project was deleted.',
   changed: 'The project was changed.',
+  moved: 'The featured order was changed: the home page and the API show it now.',
 };
 const STALE = 'Someone changed this project after you opened the page. The list below is current: make your change again.';
 
@@ -29,7 +30,10 @@ function formInput(body: Record<string, unknown>): ProjectFormInput {
 export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { editor: ProjectEditor; media: MediaStore; clock: Clock }): void {
   const { editor } = deps;
   const list = async (c: Context<AppEnv>, extra: { notice?: string; error?: string } = {}, status = 200) => {
-    const projects = (await editor.list()).map((p) => ({ slug: p.slug, title: p.title, year: p.year, published: p.published_at !== null, featured: p.featured, etag: projectEtag(p) }));
+    const order = await editor.featuredOrder();
+    const projects = (await editor.list()).map((p) => ({ slug: p.slug, title: p.title, year: p.year, published: p.published_at !== null, featured: p.featured, featuredPlace: order.indexOf(p.slug) + 1, featuredCount: order.length, etag: projectEtag(p) }));
+    // Featured projects first, in their order, so the move buttons read top to bottom.
+    projects.sort((a, b) => (a.featuredPlace || Infinity) - (b.featuredPlace || Infinity));
     return sendAdminHtml(c, renderProjectsPage({ ...(await frameOf(c, deps)), current: 'projects', projects, ...extra }), status);
   };
   const form = async (c: Context<AppEnv>, editing: RevisedProject | null, values: ProjectFormInput, errors: ProjectFormErrors, status = 200, notice?: string) =>
@@ -83,6 +87,17 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     feature: () => ({ featured: true }),
     unfeature: () => ({ featured: false }),
   };
+  // The featured order: the list's move up/down buttons (CSRF-checked forms, no script).
+  app.post('/admin/projects/:slug/:direction{move-up|move-down}', async (c) => {
+    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    try {
+      await editor.moveFeatured(slugOf(c), c.req.param('direction') === 'move-up' ? 'up' : 'down');
+    } catch (error) {
+      if (error instanceof ValidationError) return list(c, { error: error.message }, 422);
+      throw error;
+    }
+    return seeOther(c, '/admin/projects?done=moved');
+  });
   app.post('/admin/projects/:slug/:action{publish|unpublish|feature|unfeature|delete}', async (c) => {
     if (!signedIn(c)) return seeOther(c, '/admin/login');
     const slug = slugOf(c);

@@ -21,7 +21,7 @@ export const listQuerySchema = z
     sort: z
       .enum(['relevance', '-published_at', 'title', '-year'])
       .optional()
-      .openapi({ description: 'Default: relevance when `q` is given, otherwise -published_at.' }),
+      .openapi({ description: 'Default: relevance when `q` is given, the studio\'s own order with `featured=true`, otherwise -published_at.' }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
     cursor: z.string().max(512).optional().openapi({ description: 'Opaque; the `next_cursor` of the previous page.' }),
   })

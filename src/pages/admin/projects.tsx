@@ -7,6 +7,9 @@ export interface ProjectRow {
   year: number;
   published: boolean;
   featured: boolean;
+  /** 1-based place in the featured order; 0 when not featured */
+  featuredPlace: number;
+  featuredCount: number;
   /** the version shown, sent back with every change */
   etag: string;
 }
@@ -67,9 +70,11 @@ export const ProjectsPage: FC<ProjectsView> = (view) => {
               <td>{p.year}</td>
               <td>
                 {p.published ? 'Published' : 'Draft'}
-                {p.featured ? ', featured' : ''}
+                {p.featured ? `, featured ${p.featuredPlace} of ${p.featuredCount}` : ''}
               </td>
               <td>
+                {p.featuredPlace > 1 ? <><Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action="move-up" label="Move up" title={`${p.title} in the featured order`} />{' '}</> : null}
+                {p.featuredPlace > 0 && p.featuredPlace < p.featuredCount ? <><Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action="move-down" label="Move down" title={`${p.title} in the featured order`} />{' '}</> : null}
                 <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action={p.published ? 'unpublish' : 'publish'} label={p.published ? 'Unpublish' : 'Publish'} title={p.title} />{' '}
                 <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action={p.featured ? 'unfeature' : 'feature'} label={p.featured ? 'Unfeature' : 'Feature'} title={p.title} />{' '}
                 <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action="delete" label="Delete" title={p.title} />

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
+import { featuredOrder, moveFeatured } from './featured-order.js';
 import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
 import type { Database, ProjectsTable } from './schema.js';
@@ -102,6 +103,11 @@ export class KyselyProjectStore implements ProjectStore {
         if (after?.kind === 'offset') qb = qb.offset(after.offset);
         break;
       }
+      case 'featured':
+        // The owner's order (featured_rank), then newest first; pages by offset.
+        qb = qb.orderBy('projects.featured_rank', 'asc').orderBy('projects.published_at', 'desc').orderBy('projects.id', 'desc');
+        if (after?.kind === 'offset') qb = qb.offset(after.offset);
+        break;
       case '-published_at':
         if (after?.kind === 'keyset') qb = qb.where(sql<boolean>`(projects.published_at, projects.id) < (${after.value}, ${after.id})`);
         qb = qb.orderBy('projects.published_at', 'desc').orderBy('projects.id', 'desc');
@@ -127,7 +133,7 @@ export class KyselyProjectStore implements ProjectStore {
       const last = items[items.length - 1]!;
       const previousOffset = after?.kind === 'offset' ? after.offset : 0;
       next =
-        query.sort === 'relevance'
+        query.sort === 'relevance' || query.sort === 'featured'
           ? { kind: 'offset', offset: previousOffset + query.limit }
           : query.sort === 'title'
             ? { kind: 'keyset', value: String((rows[query.limit - 1] as { sort_key?: unknown }).sort_key), id: last.id }
@@ -281,6 +287,14 @@ export class KyselyProjectStore implements ProjectStore {
     }
   }
 
+  featuredOrder(): Promise<string[]> {
+    return featuredOrder(this.db);
+  }
+
+  moveFeatured(slug: string, direction: 'up' | 'down'): Promise<boolean> {
+    return moveFeatured(this.db, slug, direction);
+  }
+
   async exportAll(): Promise<ProjectRecord[]> {
     const rows = await this.db.selectFrom('projects').selectAll().orderBy('slug').execute();
     return rows.map(toRecord);
@@ -304,6 +318,6 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-async function bumpVersion(trx: Transaction<Database>): Promise<void> {
+export async function bumpVersion(trx: Transaction<Database>): Promise<void> {
   await trx.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
 }

@@ -2,7 +2,8 @@ import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 
 /** The catalog: published projects for readers, every project for import/export. */
 
-export type ProjectSort = 'relevance' | '-published_at' | 'title' | '-year';
+/** `featured`: the owner's order of the featured projects (the default with `featured: true`). */
+export type ProjectSort = 'relevance' | '-published_at' | 'title' | '-year' | 'featured';
 
 /** Where the previous page ended: keyset for ordered sorts, offset for relevance. */
 export type PagePosition = { kind: 'keyset'; value: string | number; id: string } | { kind: 'offset'; offset: number };
@@ -58,6 +59,10 @@ export interface ProjectStore {
   save(project: ProjectFields, expected: ProjectRevision | null, nowMs: number, newId: () => string): Promise<RevisedProject | 'conflict'>;
   /** Deletes a project if it is still `expected`; bumps the catalog version. */
   remove(slug: string, expected: ProjectRevision): Promise<'deleted' | 'conflict'>;
+  /** The slugs of the featured projects (published or not) in the owner's order. */
+  featuredOrder(): Promise<string[]>;
+  /** Moves a featured project one place up or down; bumps the catalog version. False when it is not featured. */
+  moveFeatured(slug: string, direction: 'up' | 'down'): Promise<boolean>;
   /** Every project, published or not, ordered by slug. */
   exportAll(): Promise<ProjectRecord[]>;
   count(): Promise<number>;
