@@ -10,6 +10,8 @@ interface Fixed {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** binary bodies (images) travel over IPC as base64 */
+  bodyBase64?: string;
 }
 
 const routes = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
@@ -29,7 +31,7 @@ const server = createServer((req, res) => {
 process.on('message', (message: { type: string; routes?: Record<string, Fixed> }) => {
   if (message.type === 'routes') {
     for (const [path, fixed] of Object.entries(message.routes ?? {})) {
-      const body = Buffer.from(fixed.body);
+      const body = fixed.bodyBase64 !== undefined ? Buffer.from(fixed.bodyBase64, 'base64') : Buffer.from(fixed.body);
       routes.set(path, { status: fixed.status, headers: { ...fixed.headers, 'content-length': String(body.length) }, body });
     }
     process.send!({ type: 'routes-set' });
