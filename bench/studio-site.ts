@@ -58,7 +58,7 @@ try {
   await runCli(['owner', 'token', 'create', '--name', 'bench', OWNER], { env: { ...env, LOG_LEVEL: 'silent' }, stdout: { write: (t: string) => ((token += t), true) }, stderr: { write: () => true } });
   const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 40, g: 90, b: 70 } } }).jpeg({ quality: 85 }).toBuffer();
   const base = `http://127.0.0.1:${ours.port}`;
-  const uploaded = (await (await fetch(`${base}/api/v1/admin/media`, { method: 'POST', headers: { authorization: `Bearer ${token.trim()}`, 'content-type': 'image/jpeg' }, body: photo })).json()) as { variants: { url: string; format?: string; type?: string }[] };
+  const uploaded = (await (await fetch(`${base}/api/v1/admin/media`, { method: 'POST', headers: { authorization: `Bearer ${token.trim()}`, 'content-type': 'image/jpeg' }, body: new Uint8Array(photo) })).json()) as { variants: { url: string; format?: string; type?: string }[] };
   const variant = new URL(uploaded.variants.find((v) => /\.avif$/.test(v.url))!.url).pathname;
   const slug = ((await (await fetch(`${base}/api/v1/projects?limit=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
   const paths = { 'project page (HTML)': `/projects/${slug}`, 'image variant (AVIF)': variant };
