@@ -14,3 +14,11 @@ test('20 s of mixed traffic: no 5xx, no hang, RSS growth after warm-up within 12
   assert.equal(result.hangs, 0);
   assert.ok(result.rssGrowthMb <= 128, result.verdict);
 });
+
+test('the soak verdict reads a trend: a plateau after warm-up passes, a steady climb fails', async () => {
+  const { trendMb } = await import('./run-soak.js');
+  const plateau = [267, 389, 398, 380, 390, 401, 317, 398, 405, 396, 399, 400];
+  const climb = [250, 270, 290, 310, 330, 350, 370, 390, 410, 430, 450, 470];
+  assert.ok(trendMb(plateau) < 20, `plateau: ${trendMb(plateau)}`);
+  assert.ok(trendMb(climb) > 64, `climb: ${trendMb(climb)}`);
+});
