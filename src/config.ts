@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { describeZod, fail, parseContentSignals, parseDatabase, parseJsonOrFile, parseMail, parseOrigins, parseOwnerEmails, parseRateLimits, parseTrustProxy, parseWebhooks, readPem } from './config-values.js';
 
 /**
  * The only module that reads configuration. `parseConfig(process.env)` validates every
@@ -164,7 +164,7 @@ const trustedIssuerSchema = z
     message: 'exactly one of jwks_uri or jwks is required',
   });
 
-const policySchema = z.object({ q: z.number().int().positive(), w: z.number().int().positive() }).strict();
+export const policySchema = z.object({ q: z.number().int().positive(), w: z.number().int().positive() }).strict();
 
 function blankAsUnset<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -220,136 +220,6 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(8 * 60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(7 * 24),
 });
-
-function readPem(name: string, path: string): string {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    fail(name, `cannot read ${path}`);
-  }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) fail(name, `${path} holds no PEM certificate`);
-  return text;
-}
-
-function fail(name: string, message: string): never {
-  throw new ConfigError(`${name}: ${message}`);
-}
-
-function parseDatabase(url: string, connectTimeoutMs: number, queryTimeoutMs: number): DatabaseConfig {
-  if (url.startsWith('sqlite:')) {
-    const path = url.slice('sqlite:'.length);
-    if (path === '') fail('DATABASE_URL', 'sqlite: needs a path, e.g. sqlite:./data/vitrine.db or sqlite::memory:');
-    return { kind: 'sqlite', path };
-  }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, connectTimeoutMs, queryTimeoutMs };
-  return fail('DATABASE_URL', 'expected sqlite:PATH, sqlite::memory: or postgres://…');
-}
-
-function parseJsonOrFile(name: string, raw: string): unknown {
-  const text = raw.trim().startsWith('[') || raw.trim().startsWith('{') ? raw : readFileOr(name, raw);
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fail(name, 'is not valid JSON');
-  }
-}
-
-function readFileOr(name: string, path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return fail(name, `is neither inline JSON nor a readable file (${path})`);
-  }
-}
-
-function describeZod(name: string, error: z.ZodError): never {
-  const first = error.issues[0];
-  const where = first && first.path.length > 0 ? `[${first.path.join('.')}] ` : '';
-  return fail(name, `${where}${first?.message ?? 'invalid'}`);
-}
-
-function parseRateLimits(raw: string | undefined): Record<RateLimitPolicyName, RateLimitPolicy> {
-  const limits: Record<RateLimitPolicyName, RateLimitPolicy> = { ...DEFAULT_RATE_LIMITS };
-  if (raw === undefined) return limits;
-  // zod 4: z.record over an enum demands every key; an override names only the policies it changes.
-  const parsed = z
-    .partialRecord(z.enum(RATE_LIMIT_POLICY_NAMES), policySchema)
-    .safeParse(parseJsonOrFile('RATE_LIMITS', raw));
-  if (!parsed.success) describeZod('RATE_LIMITS', parsed.error);
-  return { ...limits, ...parsed.data };
-}
-
-function parseTrustProxy(raw: string | undefined): TrustProxy {
-  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return { kind: 'off' };
-  if (/^\d+$/.test(raw)) return { kind: 'hops', hops: Number(raw) };
-  const cidrs = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const cidr of cidrs) {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(cidr)) fail('TRUST_PROXY', `"${cidr}" is not a hop count or an IP/CIDR`);
-  }
-  return { kind: 'cidrs', cidrs };
-}
-
-function parseOrigins(raw: string | undefined): string[] {
-  if (!raw) return [];
-  return raw.split(',').map((s) => s.trim()).filter(Boolean).map((origin) => {
-    try {
-      return new URL(origin).origin;
-    } catch {
-      return fail('MCP_ALLOWED_ORIGINS', `"${origin}" is not an origin`);
-    }
-  });
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function parseOwnerEmails(raw: string | undefined): string[] {
-  if (!raw) return [];
-  const emails = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  for (const email of emails) if (!EMAIL.test(email) || email.length > 254) fail('OWNER_EMAILS', `"${email}" is not an email address`);
-  return [...new Set(emails)];
-}
-
-function parseMail(url: string | undefined, from: string | undefined, publicUrl: string): MailConfig | null {
-  if (url === undefined) {
-    if (from !== undefined) fail('MAIL_FROM', 'is set but SMTP_URL is not: set SMTP_URL to send mail');
-    return null;
-  }
-  return Object.freeze({ url, from: from ?? `vitrine <noreply@${new URL(publicUrl).hostname}>` });
-}
-
-function parseWebhooks(raw: string | undefined, secret: string | undefined): WebhookConfig | null {
-  const urls = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (urls.length === 0) {
-    if (secret !== undefined) fail('WEBHOOK_SECRET', 'is set but WEBHOOK_URLS is not');
-    return null;
-  }
-  for (const url of urls) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return fail('WEBHOOK_URLS', `"${url}" is not a URL`);
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') fail('WEBHOOK_URLS', `"${url}" is not an http(s) URL`);
-    if (parsed.username || parsed.password) fail('WEBHOOK_URLS', `"${url}" carries credentials; authenticate with WEBHOOK_SECRET's signatures instead`);
-  }
-  if (secret === undefined) fail('WEBHOOK_SECRET', 'is required with WEBHOOK_URLS (a whsec_… secret; receivers verify each delivery with it)');
-  return Object.freeze({ urls: Object.freeze([...new Set(urls)]), secret });
-}
-
-const SIGNAL_NAMES: Record<string, keyof ContentSignals> = { search: 'search', 'ai-input': 'aiInput', 'ai-train': 'aiTrain' };
-
-function parseContentSignals(raw: string | undefined): ContentSignals {
-  const signals: Record<keyof ContentSignals, boolean> = { ...DEFAULT_CONTENT_SIGNALS };
-  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const match = /^([a-z-]+)\s*=\s*(yes|no)$/i.exec(part);
-    const key = match ? SIGNAL_NAMES[match[1]!.toLowerCase()] : undefined;
-    if (!match || !key) fail('CONTENT_SIGNALS', `"${part}" is not one of search=yes|no, ai-input=yes|no, ai-train=yes|no`);
-    signals[key] = match[2]!.toLowerCase() === 'yes';
-  }
-  return Object.freeze(signals);
-}
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
