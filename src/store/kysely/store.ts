@@ -34,8 +34,14 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
   };
 }
 
+export interface DialectExtras {
+  /** the durability settings of the connection(s) commits go through */
+  durability(): Promise<Record<string, string>>;
+  onClose?: () => Promise<void>;
+}
+
 /** The one store implementation; a dialect brings its connection, migrations and search. */
-export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, onClose?: () => Promise<void>): Store {
+export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, extras: DialectExtras): Store {
   return {
     dialect: search.name,
     ...storesOver(db, search),
@@ -49,9 +55,10 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     async ping() {
       await sql`SELECT 1`.execute(db);
     },
+    durability: () => extras.durability(),
     async close() {
       await db.destroy();
-      await onClose?.();
+      await extras.onClose?.();
     },
   };
 }
