@@ -11,4 +11,6 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'cpu') process.send!({ type: 'cpu', usage: process.cpuUsage() });
   if (message.type === 'stop') void running.close().then(() => process.exit(0));
 });
+// SIGTERM exits through process.exit, so a --cpu-prof run (BENCH_SERVER_NODE_ARGS) writes its profile.
+process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
 process.send!({ type: 'ready', port: running.port });

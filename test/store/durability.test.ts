@@ -21,6 +21,36 @@ describe('commits are durable across a power loss', () => {
     }
   });
 
+  it('SQLite: concurrent transactions share commits, and one that throws loses only its own writes', async () => {
+    const { store, config, drop } = await openStore('sqlite');
+    try {
+      await store.migrate();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          store.transaction(async (tx) => {
+            await tx.secrets.getOrCreate(`s${i}`, () => `v${i}`, 0);
+            if (i % 5 === 3) throw new Error(`member ${i} fails`);
+            return i;
+          }),
+        ),
+      );
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        Array.from({ length: 20 }, (_, i) => (i % 5 === 3 ? 'rejected' : 'fulfilled')),
+      );
+      await store.close();
+      // Read back through a fresh connection: what was answered is in the file, nothing else.
+      const again = createStore(config);
+      for (let i = 0; i < 20; i++) {
+        const value = await again.secrets.getOrCreate(`s${i}`, () => 'created on reading', 0);
+        assert.equal(value, i % 5 === 3 ? 'created on reading' : `v${i}`, `s${i}`);
+      }
+      await again.close();
+    } finally {
+      await drop().catch(() => undefined);
+    }
+  });
+
   it('PostgreSQL: synchronous_commit is on even where the database default turns it off', { skip: noPostgres }, async () => {
     const db = await createTestDatabase();
     const name = new URL(db.url).pathname.slice(1);

@@ -1,5 +1,5 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import type { Store, Stores } from '../ports/index.js';
+import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
+import type { IdempotencyStore, Store, Stores } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore } from './counters.js';
 import { KyselyIdempotencyStore } from './idempotency.js';
@@ -13,6 +13,17 @@ import { SqlMigrationProvider, type SqlMigrations } from './migrations.js';
 import { KyselyProjectStore } from './projects.js';
 import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
+
+/** The claim is a commit of its own before the operation's: it joins the commit groups too. */
+function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): IdempotencyStore {
+  return {
+    claim: (...args) => group.run((tx) => tx.idempotency.claim(...args), false),
+    complete: (completion) => store.complete(completion),
+    release: (scopeKey, claimedAtMs) => store.release(scopeKey, claimedAtMs),
+    deleteForResource: (resource) => store.deleteForResource(resource),
+    prune: (nowMs) => store.prune(nowMs),
+  };
+}
 
 /** Every capability over `db`: the database itself, or one transaction on it. */
 function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
@@ -34,18 +45,27 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
   };
 }
 
+export interface GroupCommitLike {
+  run<T>(work: (tx: Stores) => Promise<T>, durable?: boolean): Promise<T>;
+}
+
 export interface DialectExtras {
   /** the durability settings of the connection(s) commits go through */
   durability(): Promise<Record<string, string>>;
   onClose?: () => Promise<void>;
+  /** SQLite: transactions and idempotency claims share commits (sqlite/group-commit.ts) */
+  groupCommit?: (storesOver: (trx: Transaction<Database>) => Stores) => GroupCommitLike;
 }
 
 /** The one store implementation; a dialect brings its connection, migrations and search. */
 export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, extras: DialectExtras): Store {
+  const outer = storesOver(db, search);
+  const group = extras.groupCommit?.((trx) => storesOver(trx, search));
   return {
     dialect: search.name,
-    ...storesOver(db, search),
-    transaction: (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
+    ...outer,
+    idempotency: group ? groupedClaims(outer.idempotency, group) : outer.idempotency,
+    transaction: group ? (work) => group.run(work) : (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
     async migrate() {
       const migrator = new Migrator({ db, provider: new SqlMigrationProvider(migrations), migrationTableName: 'vitrine_migrations', migrationLockTableName: 'vitrine_migrations_lock' });
       const { error, results } = await migrator.migrateToLatest();
