@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
@@ -20,6 +20,31 @@ async function syncFile(path: string): Promise<void> {
   }
 }
 
+/** Enough for every query shape vitrine makes (`IN (?, …)` lists vary), bounded all the same. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh; better-sqlite3's prepare was 7.6% of the server's CPU
+ * profile of POST /api/v1/inquiries (issue 17). Statements are kept per SQL text (the parameters
+ * differ, the text of a query shape does not). Safe because Kysely never iterates a statement
+ * (no .stream() in vitrine) and everything runs on this one thread.
+ */
+function withStatementCache(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Embedded SQLite (WAL) — the zero-setup default. */
 export function createSqliteStore(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -33,7 +58,7 @@ export function createSqliteStore(path: string): Store {
   database.pragma('foreign_keys = ON');
   // Another process (the CLI, a second server) may hold the write lock briefly.
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return createKyselyStore(db, sqliteSearch, sqliteMigrations, {
     groupCommit: (storesOver) => new GroupCommit(db, storesOver, path === ':memory:' ? async () => {} : () => syncFile(`${path}-wal`)),
     // Read from the very connection every write goes through (better-sqlite3 holds one).
