@@ -12,8 +12,10 @@ export interface SearchDialect {
   titleKey(): RawBuilder<string>;
   /** Rewrites the full-text index entry of one project inside the upsert transaction. */
   index(trx: Transaction<Database>, project: ProjectRecord): Promise<void>;
-  /** Ids of published-or-not projects matching `terms` (all of them, as prefixes) with a rank, higher is better. */
-  matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_id: string; rank: number }>;
+  /** Which column of `projects` the `project_key` of matches() holds. */
+  readonly matchKey: 'rowid' | 'id';
+  /** Keys of published-or-not projects matching `terms` (all of them, as prefixes) with a rank, higher is better. */
+  matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_key: string | number; rank: number }>;
 }
 
 /**
