@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
-import type { IdempotencyStore, Store, Stores } from '../ports/index.js';
+import type { CredentialStore, IdempotencyStore, Store, Stores } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore } from './counters.js';
 import { KyselyIdempotencyStore } from './idempotency.js';
@@ -22,6 +22,20 @@ function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): Idempot
     release: (scopeKey, claimedAtMs) => store.release(scopeKey, claimedAtMs),
     deleteForResource: (resource) => store.deleteForResource(resource),
     prune: (nowMs) => store.prune(nowMs),
+  };
+}
+
+/**
+ * Issuing a token is one INSERT: alone it would be a FULL commit, an fsync on the event loop per
+ * token (616 µs CPU per token instead of ~300 on the shared VM). In the groups it commits with the
+ * others and does not wait for the fsync: a token lost to a power cut only makes its client ask
+ * again, unlike an acknowledged inquiry.
+ */
+function groupedCredentials(store: CredentialStore, group: GroupCommitLike): CredentialStore {
+  return {
+    insert: (credential) => group.run((tx) => tx.credentials.insert(credential), false),
+    findByHash: (hash) => store.findByHash(hash),
+    revoke: (hash, nowMs) => store.revoke(hash, nowMs),
   };
 }
 
@@ -65,6 +79,7 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     dialect: search.name,
     ...outer,
     idempotency: group ? groupedClaims(outer.idempotency, group) : outer.idempotency,
+    credentials: group ? groupedCredentials(outer.credentials, group) : outer.credentials,
     transaction: group ? (work) => group.run(work) : (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
     async migrate() {
       const migrator = new Migrator({ db, provider: new SqlMigrationProvider(migrations), migrationTableName: 'vitrine_migrations', migrationLockTableName: 'vitrine_migrations_lock' });
