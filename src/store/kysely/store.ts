@@ -17,7 +17,12 @@ import type { SearchDialect } from './search-dialect.js';
 /** The claim is a commit of its own before the operation's: it joins the commit groups too. */
 function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): IdempotencyStore {
   return {
-    claim: (...args) => group.run((tx) => tx.idempotency.claim(...args), false),
+    claim: async (...args) => {
+      const claim = await group.run((tx) => tx.idempotency.claim(...args), false);
+      // A replay hands out what another request committed: not before that commit is on disk.
+      if (claim.state === 'replay') await group.synced();
+      return claim;
+    },
     complete: (completion) => store.complete(completion),
     release: (scopeKey, claimedAtMs) => store.release(scopeKey, claimedAtMs),
     deleteForResource: (resource) => store.deleteForResource(resource),
@@ -61,6 +66,8 @@ function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
 
 export interface GroupCommitLike {
   run<T>(work: (tx: Stores) => Promise<T>, durable?: boolean): Promise<T>;
+  /** resolves once everything committed so far is on disk */
+  synced(): Promise<void>;
 }
 
 export interface DialectExtras {

@@ -16,6 +16,12 @@ interface Outcome {
   value: unknown;
 }
 
+/** Told when the fdatasync that makes it durable has returned (or failed). */
+interface Waiter {
+  done: () => void;
+  fail: (error: unknown) => void;
+}
+
 /** Enough to amortise the fsync, few enough that one group never holds the writer long. */
 const MAX_GROUP = 64;
 
@@ -34,7 +40,7 @@ const MAX_GROUP = 64;
  */
 export class GroupCommit {
   private readonly queue: Member[] = [];
-  private readonly unsynced: Outcome[] = [];
+  private readonly unsynced: Waiter[] = [];
   private running = false;
   private syncing = false;
 
@@ -61,14 +67,29 @@ export class GroupCommit {
         await new Promise((resolve) => setImmediate(resolve));
         const outcomes = await this.commit(this.queue.splice(0, MAX_GROUP));
         for (const o of outcomes) {
-          if (o.ok && o.member.durable) this.unsynced.push(o);
+          if (o.ok && o.member.durable) this.unsynced.push({ done: () => settle(o), fail: (error) => o.member.reject(error) });
           else settle(o);
         }
-        if (this.unsynced.length > 0 && !this.syncing) void this.syncLoop();
+        this.startSync();
       }
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * Resolves once everything committed so far is on disk: a reader about to hand out what a
+   * durable member wrote (an idempotent replay) waits for it, as that member's own answer does.
+   */
+  synced(): Promise<void> {
+    return new Promise((done, fail) => {
+      this.unsynced.push({ done, fail });
+      this.startSync();
+    });
+  }
+
+  private startSync(): void {
+    if (this.unsynced.length > 0 && !this.syncing) void this.syncLoop();
   }
 
   private async syncLoop(): Promise<void> {
@@ -78,10 +99,10 @@ export class GroupCommit {
         const batch = this.unsynced.splice(0);
         try {
           await this.sync();
-          for (const o of batch) settle(o);
+          for (const w of batch) w.done();
         } catch (error) {
           // Committed, but not known to be on disk: the sender retries with its Idempotency-Key.
-          for (const o of batch) o.member.reject(error);
+          for (const w of batch) w.fail(error);
         }
       }
     } finally {
