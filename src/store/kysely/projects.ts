@@ -153,7 +153,11 @@ export class KyselyProjectStore implements ProjectStore {
     if (page.length === 0) return [];
     const full = await this.db.selectFrom('projects').selectAll().where('id', 'in', page.map((r) => r.id)).execute();
     const byId = new Map(full.map((row) => [row.id, row]));
-    return page.map((r) => ({ ...byId.get(r.id)!, ...(r.sort_key === undefined ? {} : { sort_key: r.sort_key }) }));
+    // A project deleted between the two reads is left out rather than answered half-read.
+    return page.flatMap((r) => {
+      const row = byId.get(r.id);
+      return row === undefined ? [] : [r.sort_key === undefined ? row : { ...row, sort_key: r.sort_key }];
+    });
   }
 
   async getBySlug(slug: string): Promise<ProjectRecord | undefined> {
