@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
-import type { CredentialStore, IdempotencyStore, Store, Stores } from '../ports/index.js';
+import type { CredentialStore, IdempotencyStore, OutboxStore, Store, Stores } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore } from './counters.js';
 import { KyselyIdempotencyStore } from './idempotency.js';
@@ -41,6 +41,25 @@ function groupedCredentials(store: CredentialStore, group: GroupCommitLike): Cre
     insert: (credential) => group.run((tx) => tx.credentials.insert(credential), false),
     findByHash: (hash) => store.findByHash(hash),
     revoke: (hash, nowMs) => store.revoke(hash, nowMs),
+  };
+}
+
+/**
+ * The outbox worker's bookkeeping (leases, delivered, failed) commits with the groups and does
+ * not wait for the fsync: lost to a power cut, a notification is only sent again (at least once,
+ * under the same webhook-id). Alone, each was a FULL commit blocking the event loop.
+ */
+function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore {
+  return {
+    enqueue: (items) => store.enqueue(items),
+    claimDue: (nowMs, leaseMs, limit) => group.run((tx) => tx.outbox.claimDue(nowMs, leaseMs, limit), false),
+    delivered: (id, nowMs) => group.run((tx) => tx.outbox.delivered(id, nowMs), false),
+    failed: (id, error, retryAtMs) => group.run((tx) => tx.outbox.failed(id, error, retryAtMs), false),
+    get: (id) => store.get(id),
+    list: (query) => store.list(query),
+    retry: (id, nowMs) => store.retry(id, nowMs),
+    deleteForResource: (resource) => store.deleteForResource(resource),
+    prune: (beforeMs) => store.prune(beforeMs),
   };
 }
 
@@ -87,6 +106,7 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     ...outer,
     idempotency: group ? groupedClaims(outer.idempotency, group) : outer.idempotency,
     credentials: group ? groupedCredentials(outer.credentials, group) : outer.credentials,
+    outbox: group ? groupedOutbox(outer.outbox, group) : outer.outbox,
     transaction: group ? (work) => group.run(work) : (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
     async migrate() {
       const migrator = new Migrator({ db, provider: new SqlMigrationProvider(migrations), migrationTableName: 'vitrine_migrations', migrationLockTableName: 'vitrine_migrations_lock' });
