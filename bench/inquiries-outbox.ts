@@ -29,7 +29,7 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(serverScript, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(serverScript, [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = <T>(type: string) => new Promise<T>((resolve) => child.on('message', function on(m: { type: string } & T) { if (m.type === type) (child.off('message', on), resolve(m)); }));
   const { port } = await next<{ port: number }>('ready');
   return {
@@ -41,7 +41,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       const { usage } = await reply;
       return usage.user + usage.system;
     },
-    stop: () => child.kill('SIGKILL'),
+    // SIGTERM first so a --cpu-prof run (BENCH_SERVER_NODE_ARGS) writes its profile.
+    stop: () => (child.kill('SIGTERM'), setTimeout(() => child.kill('SIGKILL'), 3000).unref()),
   };
 }
 

@@ -6,7 +6,10 @@
  * ratio bare/ours (target ≥ 0.8): on a 2-core machine the load generator caps req/s, so CPU per
  * request is the figure that tells the servers apart. Then runs every other bench/*.ts
  * (standalone scripts as child processes, modules exporting `run()` in process);
- * `--catalog-only` skips them.
+ * `--catalog-only` skips them. Between the two, the rows of issue 17 (bench/lib/hot-paths.ts): the
+ * token endpoint against oidc-provider, inquiries on SQLite and PostgreSQL, MCP tools/call against
+ * the REST read, an uncached search and the server's RSS. `--search` runs only the search bench
+ * on 100,000 projects in SQLite and PostgreSQL (bench/lib/search.ts).
  *
  * `--against REF` also serves the catalog from vitrine at a git ref (a temporary worktree) and
  * prints our CPU per request next to it: "no more expensive than before", measured in one run.
@@ -23,6 +26,8 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // autocannon ships no types; the bench is outside the type-checked tree.
 import autocannon from 'autocannon';
+import { hotPaths } from './lib/hot-paths.js';
+import { searchBench } from './lib/search.js';
 import { checkoutWorktree, type Worktree } from './lib/worktree.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -33,7 +38,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const TARGET = 0.8;
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(benchDir, '..');
-const { values: flags } = parseArgs({ options: { 'catalog-only': { type: 'boolean' }, against: { type: 'string' } }, strict: false });
+const { values: flags } = parseArgs({ options: { 'catalog-only': { type: 'boolean' }, against: { type: 'string' }, search: { type: 'boolean' } }, strict: false });
 
 interface LoadResult {
   rps: number;
@@ -220,6 +225,32 @@ async function otherBenches(): Promise<void> {
   }
 }
 
-const ok = await catalogBench();
-if (!flags['catalog-only']) await otherBenches();
+async function hotPathRows(): Promise<boolean> {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+  try {
+    buildCatalog(repoRoot, join(dir, 'catalog.db'));
+    console.log(`\nissue 17 rows: ${PROJECTS} projects, ${WARMUP} s warm-up + ${SECONDS} s measured, ${ROUNDS} round(s) (median); server CPU from process.cpuUsage() in each server process`);
+    const rows = await hotPaths({ root: repoRoot, dir, catalogDb: join(dir, 'catalog.db'), env: (db) => ({ ...serverEnv(db), RATE_LIMITS_ENABLED: 'false' }), seconds: SECONDS, warmup: WARMUP, rounds: ROUNDS });
+    const table = [['path', 'vitrine', 'baseline (same run)', 'ratio', 'goal', 'verdict'], ...rows.map((r) => [r.path, r.ours, r.baseline, r.ratio, r.goal, r.met ? 'met' : 'NOT met'])];
+    const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+    table.forEach((cells, i) => {
+      console.log(`| ${cells.map((c, j) => c.padEnd(widths[j]!)).join(' | ')} |`);
+      if (i === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    });
+    return rows.every((r) => r.met);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let ok: boolean;
+if (flags.search) {
+  ok = await searchBench();
+} else {
+  ok = await catalogBench();
+  if (!flags['catalog-only']) {
+    ok = (await hotPathRows()) && ok;
+    await otherBenches();
+  }
+}
 process.exitCode = ok ? 0 : 1;

@@ -9,6 +9,9 @@ import { startServer } from '../../src/server.js';
 const running = await startServer(parseConfig(process.env));
 process.on('message', (message: { type: string }) => {
   if (message.type === 'cpu') process.send!({ type: 'cpu', usage: process.cpuUsage() });
+  if (message.type === 'mem') process.send!({ type: 'mem', rss: process.memoryUsage().rss });
   if (message.type === 'stop') void running.close().then(() => process.exit(0));
 });
+// SIGTERM exits through process.exit, so a --cpu-prof run (BENCH_SERVER_NODE_ARGS) writes its profile.
+process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
 process.send!({ type: 'ready', port: running.port });

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/server';
+import { memoizedJsonSchema } from '../nullable-any-of.js';
 import { z } from 'zod';
 import type { McpDeps } from '../context.js';
 import { ProjectOutput } from '../schemas.js';
@@ -8,6 +9,9 @@ export const getProjectInput = z.strictObject({
   slug: z.string().min(1).max(80).describe('The project\'s slug, as returned by search_projects (e.g. "atlas-regional-trip-planner").'),
 });
 
+/** Converted to JSON Schema once, not per request (nullable-any-of.ts). */
+const getProjectInputListed = memoizedJsonSchema(getProjectInput);
+
 export function registerGetProject(server: McpServer, deps: McpDeps): void {
   server.registerTool(
     'get_project',
@@ -16,7 +20,7 @@ export function registerGetProject(server: McpServer, deps: McpDeps): void {
       description:
         'Get everything the catalog knows about one project by its slug: the Markdown description, client, industry, services, technologies, tags, year, live URL and images. ' +
         'Fails with not_found for an unknown or unpublished slug; find slugs with search_projects.',
-      inputSchema: getProjectInput,
+      inputSchema: getProjectInputListed,
       outputSchema: ProjectOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/server';
+import { memoizedJsonSchema } from '../nullable-any-of.js';
 import { z } from 'zod';
 import type { ApiProject } from '../../catalog/api-project.js';
 import type { McpDeps } from '../context.js';
@@ -25,6 +26,9 @@ function compact(project: ApiProject) {
   return { slug: project.slug, title: project.title, summary: project.summary, tags: project.tags, year: project.year, url: project.links.html };
 }
 
+/** Converted to JSON Schema once, not per request (nullable-any-of.ts). */
+const searchProjectsInputListed = memoizedJsonSchema(searchProjectsInput);
+
 export function registerSearchProjects(server: McpServer, deps: McpDeps): void {
   server.registerTool(
     'search_projects',
@@ -34,7 +38,7 @@ export function registerSearchProjects(server: McpServer, deps: McpDeps): void {
         'Find delivered projects in the studio\'s portfolio by full-text query and/or filters (tag, industry, service, technology, year, featured). ' +
         'Returns compact entries (slug, title, summary, tags, year, url) and next_cursor for paging. ' +
         'Use list_facets first to learn valid filter values; call get_project with a slug for the full description.',
-      inputSchema: searchProjectsInput,
+      inputSchema: searchProjectsInputListed,
       outputSchema: ProjectPageOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },

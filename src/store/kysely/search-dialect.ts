@@ -14,8 +14,10 @@ export interface SearchDialect {
   index(trx: Transaction<Database>, project: ProjectRecord): Promise<void>;
   /** Removes a project's full-text index entry, before the project row is deleted. */
   unindex(trx: Transaction<Database>, projectId: string): Promise<void>;
-  /** Ids of published-or-not projects matching `terms` (all of them, as prefixes) with a rank, higher is better. */
-  matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_id: string; rank: number }>;
+  /** Which column of `projects` the `project_key` of matches() holds. */
+  readonly matchKey: 'rowid' | 'id';
+  /** Keys of published-or-not projects matching `terms` (all of them, as prefixes) with a rank, higher is better. */
+  matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_key: string | number; rank: number }>;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely, type Transaction } from 'kysely';
 import { StoreUnavailableError } from '../../lib/errors.js';
-import type { Store, Stores } from '../ports/index.js';
+import type { CredentialStore, IdempotencyStore, OutboxStore, Store, Stores } from '../ports/index.js';
 import { KyselyAssertionReplayStore, KyselyClientStore, KyselyCredentialStore, KyselySecretStore } from './auth.js';
 import { KyselyCounterStore } from './counters.js';
 import { KyselyAuthorizationCodeStore, KyselyRefreshTokenStore } from './grants.js';
@@ -17,6 +17,56 @@ import { KyselyStudioStore } from './studio.js';
 import { KyselyMediaStore } from './media.js';
 import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
+
+/** The claim is a commit of its own before the operation's: it joins the commit groups too. */
+function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): IdempotencyStore {
+  return {
+    claim: async (...args) => {
+      const claim = await group.run((tx) => tx.idempotency.claim(...args), false);
+      // A replay hands out what another request committed: not before that commit is on disk.
+      if (claim.state === 'replay') await group.synced();
+      return claim;
+    },
+    complete: (completion) => store.complete(completion),
+    release: (scopeKey, claimedAtMs) => store.release(scopeKey, claimedAtMs),
+    deleteForResource: (resource) => store.deleteForResource(resource),
+    prune: (nowMs) => store.prune(nowMs),
+  };
+}
+
+/**
+ * Issuing a token is one INSERT: alone it would be a FULL commit, an fsync on the event loop per
+ * token (616 µs CPU per token instead of ~300 on the shared VM). In the groups it commits with the
+ * others and does not wait for the fsync: a token lost to a power cut only makes its client ask
+ * again, unlike an acknowledged inquiry.
+ */
+function groupedCredentials(store: CredentialStore, group: GroupCommitLike): CredentialStore {
+  return {
+    insert: (credential) => group.run((tx) => tx.credentials.insert(credential), false),
+    findByHash: (hash) => store.findByHash(hash),
+    revoke: (hash, nowMs) => store.revoke(hash, nowMs),
+    revokeGrant: (grantId, nowMs) => store.revokeGrant(grantId, nowMs),
+  };
+}
+
+/**
+ * The outbox worker's bookkeeping (leases, delivered, failed) commits with the groups and does
+ * not wait for the fsync: lost to a power cut, a notification is only sent again (at least once,
+ * under the same webhook-id). Alone, each was a FULL commit blocking the event loop.
+ */
+function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore {
+  return {
+    enqueue: (items) => store.enqueue(items),
+    claimDue: (nowMs, leaseMs, limit) => group.run((tx) => tx.outbox.claimDue(nowMs, leaseMs, limit), false),
+    delivered: (id, nowMs) => group.run((tx) => tx.outbox.delivered(id, nowMs), false),
+    failed: (id, error, retryAtMs) => group.run((tx) => tx.outbox.failed(id, error, retryAtMs), false),
+    get: (id) => store.get(id),
+    list: (query) => store.list(query),
+    retry: (id, nowMs) => store.retry(id, nowMs),
+    deleteForResource: (resource) => store.deleteForResource(resource),
+    prune: (beforeMs) => store.prune(beforeMs),
+  };
+}
 
 /** Every capability over `db`: the database itself, or one transaction on it. */
 function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
@@ -54,12 +104,31 @@ async function allApplied(db: Kysely<Database>, migrations: SqlMigrations): Prom
   }
 }
 
+export interface GroupCommitLike {
+  run<T>(work: (tx: Stores) => Promise<T>, durable?: boolean): Promise<T>;
+  /** resolves once everything committed so far is on disk */
+  synced(): Promise<void>;
+}
+
+export interface DialectExtras {
+  /** the durability settings of the connection(s) commits go through */
+  durability(): Promise<Record<string, string>>;
+  onClose?: () => Promise<void>;
+  /** SQLite: transactions and idempotency claims share commits (sqlite/group-commit.ts) */
+  groupCommit?: (storesOver: (trx: Transaction<Database>) => Stores) => GroupCommitLike;
+}
+
 /** The one store implementation; a dialect brings its connection, migrations and search. */
-export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, onClose?: () => Promise<void>): Store {
+export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, extras: DialectExtras): Store {
+  const outer = storesOver(db, search);
+  const group = extras.groupCommit?.((trx) => storesOver(trx, search));
   return {
     dialect: search.name,
-    ...storesOver(db, search),
-    transaction: (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
+    ...outer,
+    idempotency: group ? groupedClaims(outer.idempotency, group) : outer.idempotency,
+    credentials: group ? groupedCredentials(outer.credentials, group) : outer.credentials,
+    outbox: group ? groupedOutbox(outer.outbox, group) : outer.outbox,
+    transaction: group ? (work) => group.run(work) : (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
     async migrate() {
       // Nothing pending: answer without the migrator, which takes its lock with a write. A
       // database that is read-only for now (kysely/unavailable.ts) can still be served.
@@ -72,9 +141,10 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     async ping() {
       await sql`SELECT 1`.execute(db);
     },
+    durability: () => extras.durability(),
     async close() {
       await db.destroy();
-      await onClose?.();
+      await extras.onClose?.();
     },
   };
 }

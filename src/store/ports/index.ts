@@ -71,5 +71,7 @@ export interface Store extends Stores {
   transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
+  /** What a commit is made to survive: SQLite's journal_mode and synchronous, PostgreSQL's synchronous_commit. */
+  durability(): Promise<Record<string, string>>;
   close(): Promise<void>;
 }

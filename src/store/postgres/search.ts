@@ -15,17 +15,18 @@ export const postgresSearch: SearchDialect = {
   },
   // The tsvector is a column of the project row: it goes with the row.
   async unindex() {},
+  matchKey: 'id',
   matches(_db, terms) {
     // Terms are letters and digits only (searchTerms), so the tsquery text cannot inject operators.
     const tsquery = terms.map((t) => `${t}:*`).join(' & ');
     // The English configuration drops stop words, so a query made only of them ("the", "about")
     // would match nothing; the second branch then searches the plain words instead. Its guard is
     // a constant, so for every other query it scans nothing and the GIN index serves the first.
-    return sql<{ project_id: string; rank: number }>`(
-      SELECT id AS project_id, ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', search, to_tsquery('english', ${tsquery})) AS rank
+    return sql<{ project_key: string; rank: number }>`(
+      SELECT id AS project_key, ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', search, to_tsquery('english', ${tsquery})) AS rank
         FROM projects WHERE search @@ to_tsquery('english', ${tsquery})
       UNION ALL
-      SELECT id AS project_id, 0 AS rank FROM projects
+      SELECT id AS project_key, 0 AS rank FROM projects
         WHERE numnode(to_tsquery('english', ${tsquery})) = 0
           AND to_tsvector('simple', title || ' ' || summary || ' ' || description || ' ' || coalesce(client, '') || ' ' || tags || ' ' || services || ' ' || technologies)
               @@ to_tsquery('simple', ${tsquery})

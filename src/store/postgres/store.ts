@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
@@ -23,6 +23,9 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // An acknowledged inquiry must survive a power loss: commits wait for the WAL flush, whatever
+    // the server's or the role's default says (issue 17).
+    options: '-c synchronous_commit=on',
     // Without these a stopped or unreachable server makes requests wait forever.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     statement_timeout: queryTimeoutMs,
@@ -41,5 +44,10 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   // Its next statement fails ("not queryable"), which answers 503, and the pool discards it.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Schema>({ dialect: guardedDialect(new PostgresDialect({ pool })) });
-  return createKyselyStore(db, postgresSearch, postgresMigrations);
+  return createKyselyStore(db, postgresSearch, postgresMigrations, {
+    durability: async () => {
+      const { rows } = await sql<{ v: string }>`SELECT current_setting('synchronous_commit') AS v`.execute(db);
+      return { synchronous_commit: rows[0]!.v };
+    },
+  });
 }

@@ -5,6 +5,9 @@ import type { SearchDialect } from '../kysely/search-dialect.js';
 export const sqliteSearch: SearchDialect = {
   name: 'sqlite',
   titleKey: () => sql<string>`lower(projects.title)`,
+  // The FTS row shares the project's rowid: joining on it skips reading the UNINDEXED project_id
+  // from the FTS content table (issue 17: 166 → 85 ms for a word in every project of 100,000).
+  matchKey: 'rowid',
   async index(trx, p) {
     // The FTS row shares the project's rowid: project_id is UNINDEXED, so deleting by it would
     // scan the whole index on every upsert (a 10,000-project import took minutes).
@@ -20,6 +23,6 @@ export const sqliteSearch: SearchDialect = {
   matches(_db, terms) {
     // Each term is quoted, so FTS5 operators in user input are inert; `*` makes it a prefix query.
     const match = terms.map((t) => `"${t}"*`).join(' AND ');
-    return sql<{ project_id: string; rank: number }>`(SELECT project_id, -bm25(projects_fts, 0, 10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0) AS rank FROM projects_fts WHERE projects_fts MATCH ${match})`;
+    return sql<{ project_key: number; rank: number }>`(SELECT rowid AS project_key, -bm25(projects_fts, 0, 10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0) AS rank FROM projects_fts WHERE projects_fts MATCH ${match})`;
   },
 };

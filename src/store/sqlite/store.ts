@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
@@ -9,20 +10,68 @@ import { guardedDialect } from '../kysely/unavailable.js';
 import { sqliteMigrations } from './migrations.js';
 import { ReopeningDatabase } from './reopening-database.js';
 import { sqliteSearch } from './search.js';
+import { GroupCommit } from './group-commit.js';
+
+/** fdatasync of one file on libuv's pool, so the event loop keeps serving meanwhile. */
+async function syncFile(path: string): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    await file.datasync();
+  } finally {
+    await file.close();
+  }
+}
+
+/** Enough for every query shape vitrine makes (`IN (?, …)` lists vary), bounded all the same. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh; better-sqlite3's prepare was 7.6% of the server's CPU
+ * profile of POST /api/v1/inquiries (issue 17). Statements are kept per SQL text (the parameters
+ * differ, the text of a query shape does not). Safe because Kysely never iterates a statement
+ * (no .stream() in vitrine) and everything runs on this one thread.
+ */
+function withStatementCache(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement === undefined) {
+        statement = database.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 /** Embedded SQLite (WAL) — the zero-setup default. */
 export function createSqliteStore(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const open = () => {
+  const openDatabase = () => {
     const database = new Database(path);
     database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = NORMAL');
+    // Power-loss durability (issue 17): in WAL mode NORMAL survives a process crash but may lose
+    // the last commits on a power cut; FULL fsyncs the WAL at every commit, so an acknowledged
+    // inquiry is on disk. Transactions share commits whose fsync runs off the event loop
+    // (group-commit.ts); every other commit (tokens, the CLI, the outbox's bookkeeping) is FULL.
+    database.pragma('synchronous = FULL');
     database.pragma('foreign_keys = ON');
     // Another process (the CLI, a second server) may hold the write lock briefly.
     database.pragma('busy_timeout = 5000');
     return database;
   };
-  const database = path === ':memory:' ? open() : new ReopeningDatabase(path, open);
+  // A file database comes back by itself from a read-only spell (reopening-database.ts); both
+  // keep prepared statements per query text.
+  const memory = path === ':memory:' ? openDatabase() : null;
+  const database = memory ? withStatementCache(memory) : new ReopeningDatabase(path, openDatabase);
+  const pragma = (name: string): unknown => (memory ? memory.pragma(name, { simple: true }) : (database as ReopeningDatabase).pragma(name));
   const db = new Kysely<Schema>({ dialect: guardedDialect(new SqliteDialect({ database })) });
-  return createKyselyStore(db, sqliteSearch, sqliteMigrations);
+  return createKyselyStore(db, sqliteSearch, sqliteMigrations, {
+    groupCommit: (storesOver) => new GroupCommit(db, storesOver, memory ? async () => {} : () => syncFile(`${path}-wal`)),
+    // Read from the very connection every write goes through (better-sqlite3 holds one).
+    durability: async () => ({ journal_mode: String(pragma('journal_mode')), synchronous: ['off', 'normal', 'full', 'extra'][Number(pragma('synchronous'))] ?? 'unknown' }),
+  });
 }
