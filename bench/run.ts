@@ -18,7 +18,7 @@
  * BENCH_ROUNDS (1; each round measures every server once, the median is reported).
  * Profiling: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles our server process.
  */
-import { execFileSync, fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import { hotPaths } from './lib/hot-paths.js';
 import { searchBench } from './lib/search.js';
 import { checkoutWorktree, type Worktree } from './lib/worktree.js';
+import { startChild as startBenchChild, type Child as BenchChild } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -52,12 +53,7 @@ interface Measured extends LoadResult {
   cpuUsPerRequest: number;
 }
 
-interface Child {
-  process: ChildProcess;
-  port: number;
-  request<T>(message: Record<string, unknown>, reply: string): Promise<T>;
-  stop(): Promise<void>;
-}
+type Child = BenchChild;
 
 function load(url: string, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -69,40 +65,12 @@ function load(url: string, seconds: number): Promise<LoadResult> {
 }
 
 /** A server script of bench/lib in a child process; `root` is the source tree it runs from. */
-async function startChild(script: string, env: Record<string, string>, root = repoRoot): Promise<Child> {
+function startChild(script: string, env: Record<string, string>, root = repoRoot): Promise<Child> {
   const extra = script === 'our-server.ts' ? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
-  const child = fork(join(root, 'bench', 'lib', script), [], { cwd: root, execArgv: ['--import', 'tsx', ...extra], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const request = <T>(message: Record<string, unknown>, reply: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (m: { type: string } & T) => {
-        if (m.type !== reply) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(m);
-      };
-      const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code}`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      if (Object.keys(message).length > 0) child.send(message);
-    });
-  const { port } = await request<{ port: number }>({}, 'ready');
-  return {
-    process: child,
-    port,
-    request,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.send({ type: 'stop' });
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
+  return startBenchChild(root, script, env, extra);
 }
 
-async function cpuMicros(child: Child): Promise<number> {
-  const { usage } = await child.request<{ usage: NodeJS.CpuUsage }>({ type: 'cpu' }, 'cpu');
-  return usage.user + usage.system;
-}
+const cpuMicros = (child: Child): Promise<number> => child.cpuMicros();
 
 async function measure(child: Child, path: string): Promise<Measured> {
   const url = `http://127.0.0.1:${child.port}${path}`;
