@@ -1,54 +1,14 @@
-import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
 import { featuredOrder, moveFeatured } from './featured-order.js';
 import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
+import { toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation } from './project-rows.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
 
 type TermKind = 'tag' | 'industry' | 'service' | 'technology';
-
-function toRecord(row: Selectable<ProjectsTable>): ProjectRecord {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    summary: row.summary,
-    description: row.description,
-    client: row.client,
-    industry: row.industry,
-    services: JSON.parse(row.services) as string[],
-    technologies: JSON.parse(row.technologies) as string[],
-    tags: JSON.parse(row.tags) as string[],
-    year: Number(row.year),
-    featured: Number(row.featured) === 1,
-    url: row.url,
-    images: JSON.parse(row.images) as ProjectRecord['images'],
-    published_at: row.published_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-function toRow(p: ProjectRecord): Insertable<ProjectsTable> {
-  return {
-    ...p,
-    services: JSON.stringify(p.services),
-    technologies: JSON.stringify(p.technologies),
-    tags: JSON.stringify(p.tags),
-    images: JSON.stringify(p.images),
-    featured: p.featured ? 1 : 0,
-  };
-}
-
-function normalizeTime(value: string): string {
-  return toRfc3339(Date.parse(value));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export class KyselyProjectStore implements ProjectStore {
   constructor(
@@ -334,11 +294,6 @@ export class KyselyProjectStore implements ProjectStore {
 }
 
 class ConflictSignal extends Error {}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
 
 export async function bumpVersion(trx: Transaction<Database>): Promise<void> {
   await trx.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
