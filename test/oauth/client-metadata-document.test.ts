@@ -1,51 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import * as oauth from 'oauth4webapi';
 import { consent } from '../helpers/consent.js';
+import { MemoryOAuthProvider } from '../helpers/memory-oauth-provider.js';
 import { startHttpsFixture, type HttpsFixture } from '../helpers/https-fixture.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const REDIRECT = 'http://127.0.0.1:7/callback';
 
 /** A client that identifies with the URL of its metadata document (MCP 2025-11-25 authorization). */
-class DocumentProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  constructor(readonly clientMetadataUrl: string) {}
-  get redirectUrl() {
-    return REDIRECT;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Document App', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
+const documentProvider = (clientMetadataUrl: string) =>
+  new MemoryOAuthProvider(REDIRECT, { client_name: 'Document App', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }, clientMetadataUrl);
 
 describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-document)', () => {
   let docs: HttpsFixture;
@@ -80,7 +48,7 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
   it('the MCP SDK v1 auth() uses the document URL as client_id, and the client lists tools and sends an inquiry', async () => {
     const clientId = url('/sdk-client.json');
     serve('/sdk-client.json', { client_id: clientId, client_name: 'Document App', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' });
-    const provider = new DocumentProvider(clientId);
+    const provider = documentProvider(clientId);
     const serverUrl = `${server.baseUrl}/mcp`;
     assert.equal(await auth(provider, { serverUrl }), 'REDIRECT');
     assert.equal(provider.authorizationUrl!.searchParams.get('client_id'), clientId);

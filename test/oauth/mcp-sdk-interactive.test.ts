@@ -1,54 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Page } from 'playwright-core';
 import { axeViolations, useBrowserSuite } from '../helpers/browser.js';
+import { MemoryOAuthProvider } from '../helpers/memory-oauth-provider.js';
 import { startCallbackServer, type CallbackServer } from '../helpers/oauth-callback.js';
 import { codeOf, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
 
 /** An interactive client as a desktop MCP app writes it: in-memory storage, the browser opened by the test. */
-class DesktopProvider implements OAuthClientProvider {
-  info: OAuthClientInformationMixed | undefined;
-  saved: OAuthTokens | undefined;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  constructor(
-    readonly redirect: string,
-    readonly clientMetadataUrl?: string,
-  ) {}
-  get redirectUrl() {
-    return this.redirect;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Desktop MCP App', redirect_uris: [this.redirect], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.info = info;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
+const desktopProvider = (redirect: string) =>
+  new MemoryOAuthProvider(redirect, { client_name: 'Desktop MCP App', redirect_uris: [redirect], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' });
 
 describe('the MCP SDK v1 auth() with an interactive provider, consent in Chromium', () => {
   let smtp: TestSmtp;
@@ -65,7 +30,7 @@ describe('the MCP SDK v1 auth() with an interactive provider, consent in Chromiu
     await smtp?.close();
   });
 
-  async function authorize(provider: DesktopProvider, decide: (page: Page) => Promise<void>): Promise<string> {
+  async function authorize(provider: MemoryOAuthProvider, decide: (page: Page) => Promise<void>): Promise<string> {
     const serverUrl = `${suite.server.baseUrl}/mcp`;
     assert.equal(await auth(provider, { serverUrl }), 'REDIRECT');
     const page = await suite.context.newPage();
@@ -83,14 +48,14 @@ describe('the MCP SDK v1 auth() with an interactive provider, consent in Chromiu
     }
   }
 
-  async function connect(provider: DesktopProvider): Promise<Client> {
+  async function connect(provider: MemoryOAuthProvider): Promise<Client> {
     const client = new Client({ name: 'desktop-app', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${suite.server.baseUrl}/mcp`), { authProvider: provider }));
     return client;
   }
 
   it('registers dynamically, proves an email by a mailed code, and the inquiry shows as verified email in the inbox', async () => {
-    const provider = new DesktopProvider(callback.url);
+    const provider = desktopProvider(callback.url);
     const code = await authorize(provider, async (page) => {
       assert.match(await page.locator('h1').innerText(), /Allow Desktop MCP App\?/);
       await page.getByLabel('Your email address').fill('Vera@Client.Example');
@@ -121,7 +86,7 @@ describe('the MCP SDK v1 auth() with an interactive provider, consent in Chromiu
   });
 
   it('continues anonymously, and after the access token expires the SDK refreshes it', async () => {
-    const provider = new DesktopProvider(callback.url);
+    const provider = desktopProvider(callback.url);
     const code = await authorize(provider, (page) => page.getByRole('button', { name: 'Allow without sharing an email address' }).click());
     assert.equal(await auth(provider, { serverUrl: `${suite.server.baseUrl}/mcp`, authorizationCode: code }), 'AUTHORIZED');
     const first = provider.saved!;
