@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg_ from 'pg';
 import { onProcessEnd } from '../helpers/cleanup.js';
-import { FaultLoad, drive, sleep } from '../helpers/fault-load.js';
+import { assertRestoredServes, startInquiryWriters } from '../helpers/backup-load.js';
+import { FaultLoad, sleep } from '../helpers/fault-load.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
 import { postgresProgram, skipWithoutInitdb, startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.js';
 
@@ -17,7 +18,6 @@ import { postgresProgram, skipWithoutInitdb, startThrowawayPostgres, type Throwa
  * every project, and credentials that still work.
  */
 const skip = skipWithoutInitdb();
-const inquiry = (key: string) => JSON.stringify({ name: 'Dump Test', email: 'dump@example.com', message: `Sent while pg_dump ran, key ${key}.` });
 
 function program(name: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
@@ -73,18 +73,9 @@ describe('pg_dump under write load, then pg_restore into a fresh database (Postg
     await load.loadContract();
     const keys = JSON.parse((await load.send('keys', '/api/v1/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).body) as { api_key: string; token: string };
 
-    const acknowledged = new Map<string, string>();
-    let next = 0;
-    let stopWriters: () => void = () => {};
-    const writers = drive(6, new Promise<void>((resolve) => (stopWriters = resolve)), async () => {
-      const key = `dump-${next++}`;
-      const answer = await load.send('inquiry', '/api/v1/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key, authorization: `Bearer ${keys.api_key}` }, body: inquiry(key) });
-      if (answer.outcome === 201) acknowledged.set(key, (JSON.parse(answer.body) as { id: string }).id);
-    });
-    t.after(async () => {
-      stopWriters();
-      await writers;
-    });
+    const writers = startInquiryWriters(load, 'dump', keys.api_key, 'pg_dump');
+    const { acknowledged } = writers;
+    t.after(() => writers.stop());
 
     await sleep(800);
     load.phase = 'dump';
@@ -95,8 +86,7 @@ describe('pg_dump under write load, then pg_restore into a fresh database (Postg
     const duringDump = acknowledged.size - before.size;
     load.phase = 'after';
     await sleep(300);
-    stopWriters();
-    await writers;
+    await writers.stop();
     assert.equal(dumped.code, 0, dumped.output);
 
     await query(pg.url, 'CREATE DATABASE restored');
@@ -122,14 +112,6 @@ describe('pg_dump under write load, then pg_restore into a fresh database (Postg
     // A server on the restored database accepts the old credentials and replays an old key.
     server.child.kill('SIGKILL');
     const second = await start(restoredUrl);
-    const check = new FaultLoad(second.base);
-    for (const credential of [keys.api_key, keys.token]) {
-      const answer = await check.send('restored', '/api/v1/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` }, body: inquiry(`after-restore-${credential.slice(0, 6)}`) });
-      assert.equal(answer.outcome, 201, `${credential.slice(0, 6)}… still authenticates: ${answer.body}`);
-    }
-    const [lastKey, lastId] = [...before][before.size - 1]!;
-    const replay = await check.send('restored', '/api/v1/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': lastKey, authorization: `Bearer ${keys.api_key}` }, body: inquiry(lastKey) });
-    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
-    assert.equal((JSON.parse(replay.body) as { id: string }).id, lastId);
+    await assertRestoredServes(second.base, keys, before, 'pg_dump');
   });
 });

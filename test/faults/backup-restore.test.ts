@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { onProcessEnd } from '../helpers/cleanup.js';
 import { cliProcess } from '../helpers/cli.js';
-import { FaultLoad, drive, sleep } from '../helpers/fault-load.js';
+import { assertRestoredServes, startInquiryWriters } from '../helpers/backup-load.js';
+import { FaultLoad, sleep } from '../helpers/fault-load.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
 
 /**
@@ -14,7 +15,6 @@ import { startServerProcess, type ServerProcess } from '../helpers/process.js';
  * server was taking inquiries. Restored with `vitrine restore`, it must hold every inquiry
  * acknowledged before the backup started, every project, and credentials that still work.
  */
-const inquiry = (key: string) => JSON.stringify({ name: 'Backup Test', email: 'backup@example.com', message: `Sent while a backup ran, key ${key}.` });
 
 function rows<T>(path: string, query: string): T[] {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -52,18 +52,9 @@ describe('vitrine backup under write load, then vitrine restore (SQLite)', { tim
     await load.loadContract();
     const keys = JSON.parse((await load.send('keys', '/api/v1/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).body) as { api_key: string; token: string };
 
-    const acknowledged = new Map<string, string>();
-    let next = 0;
-    let stopWriters: () => void = () => {};
-    const writers = drive(6, new Promise<void>((resolve) => (stopWriters = resolve)), async () => {
-      const key = `backup-${next++}`;
-      const answer = await load.send('inquiry', '/api/v1/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key, authorization: `Bearer ${keys.api_key}` }, body: inquiry(key) });
-      if (answer.outcome === 201) acknowledged.set(key, (JSON.parse(answer.body) as { id: string }).id);
-    });
-    t.after(async () => {
-      stopWriters();
-      await writers;
-    });
+    const writers = startInquiryWriters(load, 'backup', keys.api_key, 'a backup');
+    const { acknowledged } = writers;
+    t.after(() => writers.stop());
 
     await sleep(800);
     load.phase = 'backup';
@@ -72,8 +63,7 @@ describe('vitrine backup under write load, then vitrine restore (SQLite)', { tim
     const duringBackup = acknowledged.size - before.size;
     load.phase = 'after';
     await sleep(300);
-    stopWriters();
-    await writers;
+    await writers.stop();
     assert.equal(backup.code, 0, backup.stderr);
     assert.match(backup.stdout, /backed up .* \d+ pages: 31 projects, \d+ inquiries/);
 
@@ -107,16 +97,7 @@ describe('vitrine backup under write load, then vitrine restore (SQLite)', { tim
     // idempotency records came along (a retried key replays instead of writing twice).
     server.child.kill('SIGKILL');
     const second = await start(restored);
-    const check = new FaultLoad(second.base);
-    const [lastKey, lastId] = [...before][before.size - 1]!;
-    for (const credential of [keys.api_key, keys.token]) {
-      const answer = await check.send('restored', '/api/v1/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` }, body: inquiry(`after-restore-${credential.slice(0, 6)}`) });
-      assert.equal(answer.outcome, 201, `${credential.slice(0, 6)}… still authenticates: ${answer.body}`);
-    }
-    const replay = await check.send('restored', '/api/v1/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': lastKey, authorization: `Bearer ${keys.api_key}` }, body: inquiry(lastKey) });
-    assert.equal(replay.outcome, 201);
-    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
-    assert.equal((JSON.parse(replay.body) as { id: string }).id, lastId);
+    const check = await assertRestoredServes(second.base, keys, before, 'a backup');
     const projects = JSON.parse((await check.send('restored', '/api/v1/projects?limit=100')).body) as { data: unknown[] };
     const published = rows<{ n: number }>(live, 'SELECT count(*) AS n FROM projects WHERE published_at IS NOT NULL')[0]!.n;
     assert.equal(projects.data.length, published, 'the restored server lists every published project');
