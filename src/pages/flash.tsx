@@ -18,3 +18,20 @@ export const Flash: FC<{ notice?: string | undefined; error?: string | undefined
     ) : null}
   </>
 );
+
+export interface SummaryItem {
+  /** the field's id, linked so the reader can jump to it; absent for an error of the whole form */
+  field?: string | undefined;
+  text: string;
+}
+
+/** The error summary at the top of a form that came back with errors (nothing when there are none). */
+export const ErrorSummary: FC<{ title: string; items: SummaryItem[] }> = ({ title, items }) =>
+  items.length === 0 ? null : (
+    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
+      <h2 id="error-summary-title">{title}</h2>
+      <ul>
+        {items.map((item) => (item.field === undefined ? <li>{item.text}</li> : <li><a href={`#${item.field}`}>{item.text}</a></li>))}
+      </ul>
+    </div>
+  );

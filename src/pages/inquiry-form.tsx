@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx';
-import { Flash } from './flash.js';
+import { ErrorSummary, Flash } from './flash.js';
 import { Layout, type Site } from './layout.js';
 
 export const INQUIRY_FIELDS = ['name', 'email', 'company', 'project', 'budget', 'timeline', 'message'] as const;
@@ -68,19 +68,7 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, pro
         <div>
           <h1>Start a project with {site.name}</h1>
           <p class="lead">{selected ? `Interested in something like ${selected.title}? Tell us what you have in mind.` : 'Tell us what you are planning. A real person reads every message.'}</p>
-          {fieldErrors.length > 0 || errors.form ? (
-            <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
-              <h2 id="error-summary-title">Please check the form</h2>
-              <ul>
-                {errors.form ? <li>{errors.form}</li> : null}
-                {fieldErrors.map((f) => (
-                  <li>
-                    <a href={`#${f}`}>{errors[f]}</a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <ErrorSummary title="Please check the form" items={[...(errors.form ? [{ text: errors.form }] : []), ...fieldErrors.map((f) => ({ field: f, text: errors[f] ?? '' }))]} />
           <Flash notice={notice} />
           <form class="form" method="post" action="/inquire" novalidate>
             <input type="hidden" name="form_token" value={token} />

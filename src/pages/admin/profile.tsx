@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { ErrorSummary, Flash } from '../flash.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 
 /** The profile form's fields as typed (services and links one per line, `Name: text`). */
@@ -68,25 +69,8 @@ export const ProfilePage: FC<ProfileView> = (view) => {
     <AdminLayout {...view} current="profile" title={failed.length > 0 ? 'Error: studio profile' : 'Studio profile'}>
       <h1>Studio profile</h1>
       <p class="lead">What the site, its feeds and the API say about the studio: the header, home page, footer, page titles, /llms.txt and the MCP tool get_studio.</p>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {failed.length > 0 ? (
-        <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
-          <h2 id="error-summary-title">Please check the profile</h2>
-          <ul>
-            {failed.map((k) => (
-              <li>
-                <a href={`#${k}`}>
-                  {LABELS[k]}: {errors[k]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <Flash notice={notice} />
+      <ErrorSummary title="Please check the profile" items={failed.map((k) => ({ field: k, text: `${LABELS[k]}: ${errors[k]}` }))} />
       <form class="form" method="post" action="/admin/profile" enctype="multipart/form-data" novalidate>
         <CsrfField token={csrfToken} />
         <Field id="name" errors={errors}>

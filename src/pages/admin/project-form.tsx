@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { ErrorSummary, Flash } from '../flash.js';
 import type { ImageRow } from '../../catalog/project-form-images.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 import { ProjectImageFields } from './project-image-fields.js';
@@ -79,23 +80,8 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
         <a href="/admin/projects">All projects</a>
       </p>
       <h1>{title}</h1>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {failed.length > 0 ? (
-        <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
-          <h2 id="error-summary-title">Please check the project</h2>
-          <ul>
-            {failed.map((k) => (
-              <li>
-                <a href={`#${k === 'published_at' ? 'published' : k}`}>{errors[k]}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <Flash notice={notice} />
+      <ErrorSummary title="Please check the project" items={failed.map((k) => ({ field: k === 'published_at' ? 'published' : k, text: errors[k] ?? '' }))} />
       <form class="form" method="post" action={editing ? `/admin/projects/${editing.slug}` : '/admin/projects/new'} enctype="multipart/form-data" novalidate>
         <CsrfField token={csrfToken} />
         {editing ? <input type="hidden" name="etag" value={editing.etag} /> : null}
