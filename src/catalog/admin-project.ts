@@ -1,27 +1,9 @@
+import type { ProjectRecord } from '../model/project.js';
 import type { RevisedProject } from '../store/ports/index.js';
 import { toApiImage, type ApiImage } from './api-project.js';
 
 /** A project as the owner sees it through the admin API: every field, published or not. */
-export interface AdminProject {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  description: string;
-  client: string | null;
-  industry: string;
-  services: string[];
-  technologies: string[];
-  tags: string[];
-  year: number;
-  featured: boolean;
-  url: string | null;
-  images: ApiImage[];
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  links: { self: string; html: string };
-}
+export type AdminProject = Omit<ProjectRecord, 'images'> & { images: ApiImage[]; links: { self: string; html: string } };
 
 export function toAdminProject(p: RevisedProject, baseUrl: string): AdminProject {
   const { revision: _r, ...fields } = p;
