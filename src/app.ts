@@ -1,11 +1,11 @@
 import { ERROR_CODES } from './lib/errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import pino, { type Logger } from 'pino';
 import { SANDBOX_CATALOG_PATH } from './catalog/data-files.js';
 import { seedIfEmpty } from './catalog/seed.js';
 import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
+import { limitBodies } from './http/middleware/body-limit.js';
 import { invalidTokenResponse } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';
@@ -136,10 +136,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const preflight = publicCorsPreflight(publicCorsOptions);
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   const limit = (maxSize: number, what: string) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }),
-    });
+    limitBodies(maxSize, (c) => problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }));
   const limitBody = limit(config.bodyLimitBytes, 'Request bodies');
   const limitUpload = limit(config.uploadLimitBytes, 'Uploads');
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
