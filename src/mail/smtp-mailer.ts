@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { lazyModule } from '../lib/lazy-module.js';
 import type { MailConfig } from '../config.js';
 import type { Mailer, MailMessage } from './mailer.js';
 
@@ -6,9 +7,11 @@ import type { Mailer, MailMessage } from './mailer.js';
  * nodemailer over SMTP (SMTP_URL), each step bounded by `timeoutMs`. Pooled: a burst of
  * inquiries reuses a few open connections instead of a TCP and TLS handshake per message.
  */
+const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
+
 export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer {
   // Options in one object: a second argument would be per-message defaults, not transport settings.
-  const transport = nodemailer.createTransport({
+  const transport = loadNodemailer().createTransport({
     url: config.url,
     pool: true,
     maxConnections: 4,

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyModule } from '../lib/lazy-module.js';
 import { ValidationError } from '../lib/errors.js';
 import { sniffImageType, type RasterType } from './sniff.js';
+
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 /** Limits checked before any pixel is decoded (a decompression bomb is refused, not processed). */
 export interface ImageLimits {
@@ -67,10 +70,10 @@ export async function processImage(input: Uint8Array, limits: ImageLimits = IMAG
   if (type === null) throw imageRefused('it is not a JPEG, PNG, WebP, AVIF or GIF image', path);
   const bytes = Buffer.from(input);
   const options = { limitInputPixels: limits.maxPixels, failOn: 'error' as const };
-  let meta: sharp.Metadata;
+  let meta: Sharp.Metadata;
   try {
     // The header only (no pixel is decoded here), so an oversized image is named by its size below.
-    meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
+    meta = await loadSharp()(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw imageRefused('the image cannot be read', path);
   }
@@ -84,7 +87,7 @@ export async function processImage(input: Uint8Array, limits: ImageLimits = IMAG
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? h : w;
   const height = turned ? w : h;
-  const pipeline = () => sharp(bytes, { ...options, animated: false }).rotate();
+  const pipeline = () => loadSharp()(bytes, { ...options, animated: false }).rotate();
   try {
     const widths = [...new Set(VARIANT_WIDTHS.map((v) => Math.min(v, width)))];
     const variants: ImageVariant[] = [];

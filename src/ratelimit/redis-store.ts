@@ -1,4 +1,8 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyModule } from '../lib/lazy-module.js';
+
+const loadIORedis = lazyModule<typeof IORedis>('ioredis');
 import type { RateLimitStore } from './store.js';
 
 /**
@@ -28,7 +32,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private connectedOnce = false;
 
   constructor(private readonly options: RedisStoreOptions) {
-    const redis = new Redis(options.url, {
+    const redis = new (loadIORedis().Redis)(options.url, {
       // Fail fast while Redis is away instead of queueing requests behind reconnects.
       maxRetriesPerRequest: 1,
       commandTimeout: options.commandTimeoutMs ?? 1000,

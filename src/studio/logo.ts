@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyModule } from '../lib/lazy-module.js';
 import { ValidationError } from '../lib/errors.js';
 import { sniffImageType, svgSize, unsafeSvgReason } from '../media/sniff.js';
+
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 /** A logo as stored: its bytes (base64), real type and intrinsic size. */
 export interface StudioLogo {
@@ -34,7 +37,7 @@ export async function acceptLogo(bytes: Uint8Array): Promise<StudioLogo> {
     return { content_type: type, data, ...size };
   }
   try {
-    const meta = await sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).metadata();
+    const meta = await loadSharp()(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).metadata();
     if (!meta.width || !meta.height || meta.width * meta.height > LOGO_MAX_PIXELS) throw new Error('size');
     return { content_type: type, data, width: meta.width, height: meta.height };
   } catch {

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
+import { lazyModule } from '../../lib/lazy-module.js';
 import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
@@ -8,6 +9,7 @@ import { postgresMigrations } from './migrations.js';
 import { postgresSearch } from './search.js';
 
 const INT8_OID = 20;
+const loadPg = lazyModule<typeof PgModule>('pg');
 
 export interface PostgresStoreOptions {
   poolSize?: number;
@@ -20,6 +22,7 @@ export interface PostgresStoreOptions {
 /** PostgreSQL for multi-instance deployments: every app process is stateless. */
 export function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Store {
   const queryTimeoutMs = options.queryTimeoutMs ?? 15_000;
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
