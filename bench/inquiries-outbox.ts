@@ -16,10 +16,11 @@ import { fileURLToPath } from 'node:url';
 // autocannon ships no types; the bench is outside the type-checked tree.
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
+import { ourServer } from './lib/server-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const serverScript = fileURLToPath(new URL('./lib/our-server.ts', import.meta.url));
+const server = ourServer(fileURLToPath(new URL('..', import.meta.url)));
 
 interface Server {
   child: ChildProcess;
@@ -29,7 +30,7 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(serverScript, [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(server.script, [], { execArgv: server.execArgv, env: { ...process.env, ...env, ...server.env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = <T>(type: string) => new Promise<T>((resolve) => child.on('message', function on(m: { type: string } & T) { if (m.type === type) (child.off('message', on), resolve(m)); }));
   const { port } = await next<{ port: number }>('ready');
   return {

@@ -9,7 +9,7 @@
  * `--catalog-only` skips them. Between the two, the rows of issue 17 (bench/lib/hot-paths.ts): the
  * token endpoint against oidc-provider, inquiries on SQLite and PostgreSQL, MCP tools/call against
  * the REST read, an uncached search and the server's RSS. `--search` runs only the search bench
- * on 100,000 projects in SQLite and PostgreSQL (bench/lib/search.ts).
+ * on 100,000 projects in SQLite and PostgreSQL (bench/lib/search.ts); `--rows` only the issue 17 rows.
  *
  * `--against REF` also serves the catalog from vitrine at a git ref (a temporary worktree) and
  * prints our CPU per request next to it: "no more expensive than before", measured in one run.
@@ -39,7 +39,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const TARGET = 0.8;
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(benchDir, '..');
-const { values: flags } = parseArgs({ options: { 'catalog-only': { type: 'boolean' }, against: { type: 'string' }, search: { type: 'boolean' } }, strict: false });
+const { values: flags } = parseArgs({ options: { 'catalog-only': { type: 'boolean' }, against: { type: 'string' }, search: { type: 'boolean' }, rows: { type: 'boolean' } }, strict: false });
 
 interface LoadResult {
   rps: number;
@@ -66,8 +66,7 @@ function load(url: string, seconds: number): Promise<LoadResult> {
 
 /** A server script of bench/lib in a child process; `root` is the source tree it runs from. */
 function startChild(script: string, env: Record<string, string>, root = repoRoot): Promise<Child> {
-  const extra = script === 'our-server.ts' ? (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
-  return startBenchChild(root, script, env, extra);
+  return startBenchChild(root, script, env);
 }
 
 const cpuMicros = (child: Child): Promise<number> => child.cpuMicros();
@@ -121,11 +120,11 @@ async function catalogBench(): Promise<boolean> {
   try {
     const started = performance.now();
     const slug = buildCatalog(repoRoot, join(dir, 'ours.db'));
-    servers.push({ name: 'vitrine', child: await startChild('our-server.ts', serverEnv(join(dir, 'ours.db'))) });
+    servers.push({ name: 'vitrine', child: await startChild('our-server', serverEnv(join(dir, 'ours.db'))) });
     if (typeof flags.against === 'string') {
       worktree = checkoutWorktree(repoRoot, flags.against);
       buildCatalog(worktree.root, join(dir, 'ref.db'));
-      servers.push({ name: `vitrine@${worktree.commit.slice(0, 8)}`, child: await startChild('our-server.ts', serverEnv(join(dir, 'ref.db')), worktree.root) });
+      servers.push({ name: `vitrine@${worktree.commit.slice(0, 8)}`, child: await startChild('our-server', serverEnv(join(dir, 'ref.db')), worktree.root) });
     }
     console.log(`catalog: ${PROJECTS} projects in SQLite (${Math.round(performance.now() - started)} ms to build)`);
 
@@ -214,6 +213,8 @@ async function hotPathRows(): Promise<boolean> {
 let ok: boolean;
 if (flags.search) {
   ok = await searchBench();
+} else if (flags.rows) {
+  ok = await hotPathRows();
 } else {
   ok = await catalogBench();
   if (!flags['catalog-only']) {

@@ -13,11 +13,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { runCli } from '../src/cli/run.js';
+import { ourServer } from './lib/server-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const OWNER = 'bench@studio.example';
 const lib = (name: string) => fileURLToPath(new URL(`./lib/${name}`, import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface Child {
   port: number;
@@ -26,7 +28,8 @@ interface Child {
 }
 
 async function start(script: string, env: Record<string, string>): Promise<Child> {
-  const child: ChildProcess = fork(lib(script), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const server = script === 'our-server' ? ourServer(root) : undefined;
+  const child: ChildProcess = fork(server?.script ?? lib(script), [], { execArgv: server?.execArgv ?? ['--import', 'tsx'], env: { ...process.env, ...env, ...server?.env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const next = <T>(type: string) => new Promise<T>((resolve) => child.on('message', function on(m: { type: string } & T) { if (m.type === type) (child.off('message', on), resolve(m)); }));
   const { port } = await next<{ port: number }>('ready').catch(() => ({ port: 0 }));
   return { port, send: (message, reply) => { const r = next(reply); child.send(message); return r as never; }, stop: () => child.kill('SIGKILL') };
@@ -51,7 +54,7 @@ async function cpuPerRequest(server: Child, path: string): Promise<{ rps: number
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-site-'));
 const env = { DATABASE_URL: `sqlite:${join(dir, 'v.db')}`, PORT: '0', DEMO_CATALOG: 'true', OWNER_EMAILS: OWNER, LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', UPLOAD_LIMIT_BYTES: String(8 * 1024 * 1024) };
-const ours = await start('our-server.ts', env);
+const ours = await start('our-server', env);
 const bare = await start('bare-server.ts', {});
 try {
   let token = '';

@@ -39,7 +39,7 @@ const us = (m: Measured) => `${m.cpuUsPerRequest.toFixed(0)} µs CPU/req`;
 export async function hotPaths(options: { root: string; dir: string; catalogDb: string; env: (db: string) => Record<string, string>; seconds: number; warmup: number; rounds: number }): Promise<Row[]> {
   const { seconds, warmup } = options;
   const rows: Row[] = [];
-  const ours = await startChild(options.root, 'our-server.ts', options.env(options.catalogDb));
+  const ours = await startChild(options.root, 'our-server', options.env(options.catalogDb));
   const oidc = await startChild(options.root, 'oidc-server.ts', { BENCH_OIDC_CLIENT: JSON.stringify(OIDC_CLIENT) });
   try {
     // POST /oauth/token, client_credentials: a public client here, a client_secret_post one there.
@@ -90,7 +90,7 @@ export async function hotPaths(options: { root: string; dir: string; catalogDb: 
   if (pg) targets.push(['PostgreSQL', pg.url, 2500]);
   try {
     for (const [name, url, goal] of targets) {
-      const child = await startChild(options.root, 'our-server.ts', { ...options.env(''), DATABASE_URL: url, DEMO_CATALOG: 'false' });
+      const child = await startChild(options.root, 'our-server', { ...options.env(''), DATABASE_URL: url, DEMO_CATALOG: 'false' });
       try {
         await ok(child.port, inquiry);
         const m = await rounds(child, inquiry, seconds, warmup, options.rounds);

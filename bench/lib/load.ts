@@ -6,6 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 // autocannon ships no types; the bench is outside the type-checked tree.
 import autocannon from 'autocannon';
+import { ourServer } from './server-process.js';
 
 export interface Child {
   process: ChildProcess;
@@ -38,9 +39,12 @@ export interface Measured {
 }
 
 /** `script` of `root`/bench/lib (or an absolute path) in a child process; `extraArgs` for node. */
+/** `script` 'our-server' is `root`'s compiled vitrine (bench/lib/server-process.ts). */
 export async function startChild(root: string, script: string, env: Record<string, string>, extraArgs: string[] = []): Promise<Child> {
-  const path = script.startsWith('/') ? script : join(root, 'bench', 'lib', script);
-  const child = fork(path, [], { cwd: root, execArgv: ['--import', 'tsx', ...extraArgs], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const server = script === 'our-server' ? ourServer(root) : undefined;
+  const path = server?.script ?? (script.startsWith('/') ? script : join(root, 'bench', 'lib', script));
+  const execArgv = server ? [...server.execArgv, ...extraArgs] : ['--import', 'tsx', ...extraArgs];
+  const child = fork(path, [], { cwd: root, execArgv, env: { ...process.env, ...env, ...server?.env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const request = <T>(message: Record<string, unknown>, reply: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (m: { type: string } & T) => {

@@ -1,0 +1,25 @@
+/**
+ * The vitrine server as `npm start` runs it — the compiled tree (`dist/`), no TypeScript loader —
+ * in a child process of a benchmark: reports its port over IPC and answers `cpu` and `mem`
+ * messages, so the bench measures only the server's CPU and memory, never autocannon's.
+ * BENCH_VITRINE_DIST names the dist/ directory (bench/lib/server-process.ts builds it).
+ * A TypeScript loader in the server would add its own thread and transpiled sources: ~85 MB of
+ * RSS at 10,000 projects that `npm start` never has (issue 17).
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dist = process.env.BENCH_VITRINE_DIST;
+if (!dist) throw new Error('BENCH_VITRINE_DIST is not set');
+const { parseConfig } = await import(pathToFileURL(join(dist, 'config.js')).href);
+const { startServer } = await import(pathToFileURL(join(dist, 'server.js')).href);
+
+const running = await startServer(parseConfig(process.env));
+process.on('message', (message) => {
+  if (message.type === 'cpu') process.send({ type: 'cpu', usage: process.cpuUsage() });
+  if (message.type === 'mem') process.send({ type: 'mem', rss: process.memoryUsage().rss });
+  if (message.type === 'stop') void running.close().then(() => process.exit(0));
+});
+// SIGTERM exits through process.exit, so a --cpu-prof run (BENCH_SERVER_NODE_ARGS) writes its profile.
+process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
+process.send({ type: 'ready', port: running.port });
