@@ -10,14 +10,36 @@ import type {
   SecretStore,
   TokenEndpointAuthMethod,
 } from '../ports/index.js';
+import { prepared, type DialectName } from './prepared.js';
 import type { Database } from './schema.js';
 
 function toRow(client: ClientRecord) {
   return { ...client, grant_types: JSON.stringify(client.grant_types), redirect_uris: JSON.stringify(client.redirect_uris) };
 }
 
+const clientById = prepared((db, clientId: string) => db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId));
+const credentialByHash = prepared((db, hash: string) => db.selectFrom('credentials').selectAll().where('hash', '=', hash));
+const insertCredential = prepared((db, c: Readonly<Record<keyof CredentialRecord, string | number | null>>) =>
+  db.insertInto('credentials').values({
+    hash: c.hash as string,
+    kind: c.kind as string,
+    client_id: c.client_id as string,
+    scope: c.scope as string,
+    identity_type: c.identity_type as string,
+    subject: c.subject as string | null,
+    created_at: c.created_at as number,
+    expires_at: c.expires_at as number | null,
+    revoked_at: c.revoked_at as number | null,
+    resource: c.resource as string | null,
+    grant_id: c.grant_id as string | null,
+  }),
+);
+
 export class KyselyClientStore implements ClientStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   async create(client: ClientRecord): Promise<void> {
     await this.db.insertInto('oauth_clients').values(toRow(client)).execute();
@@ -33,7 +55,7 @@ export class KyselyClientStore implements ClientStore {
   }
 
   async get(clientId: string): Promise<ClientRecord | undefined> {
-    const row = await this.db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    const row = (await clientById(this.db, this.dialect, clientId)).rows[0];
     if (!row) return undefined;
     return {
       ...row,
@@ -46,14 +68,19 @@ export class KyselyClientStore implements ClientStore {
 }
 
 export class KyselyCredentialStore implements CredentialStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
-  async insert(credential: CredentialRecord): Promise<void> {
-    await this.db.insertInto('credentials').values(credential).execute();
+  async insert(c: CredentialRecord): Promise<void> {
+    // Every column named, so the compiled statement is the same whatever the record holds.
+    const row = { hash: c.hash, kind: c.kind, client_id: c.client_id, scope: c.scope, identity_type: c.identity_type, subject: c.subject, created_at: c.created_at, expires_at: c.expires_at, revoked_at: c.revoked_at, resource: c.resource, grant_id: c.grant_id };
+    await insertCredential(this.db, this.dialect, row);
   }
 
   async findByHash(hash: string): Promise<CredentialRecord | undefined> {
-    const row = await this.db.selectFrom('credentials').selectAll().where('hash', '=', hash).executeTakeFirst();
+    const row = (await credentialByHash(this.db, this.dialect, hash)).rows[0];
     if (!row) return undefined;
     return {
       ...row,

@@ -1,30 +1,39 @@
 import { sql, type Kysely } from 'kysely';
 import { IdempotencyClaimLostError, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyStore } from '../ports/index.js';
+import { prepared, type DialectName } from './prepared.js';
 import type { Database, IdempotencyKeysTable } from './schema.js';
 
+type Fresh = { fingerprint: string; locked_until: number; expires_at: number; created_at: number };
+
+// One atomic statement decides the race: the insert wins, or a stale row (expired, or an
+// in-flight lock whose holder died) is taken over; any other existing row is left alone.
+const claimKey = prepared((db, scopeKey: string, f: Readonly<Fresh>, nowMs: number) => {
+  const fresh = { fingerprint: f.fingerprint, state: 'in_flight', status: null, headers: null, body: null, result: null, resource: null, locked_until: f.locked_until, expires_at: f.expires_at, created_at: f.created_at };
+  return db
+    .insertInto('idempotency_keys')
+    .values({ scope_key: scopeKey, ...fresh })
+    .onConflict((oc) =>
+      oc
+        .column('scope_key')
+        .doUpdateSet(fresh)
+        .where((eb) => eb.or([eb('idempotency_keys.expires_at', '<=', nowMs), eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.locked_until', '<=', nowMs)])])),
+    )
+    .returning(sql<number>`1`.as('won'));
+});
+
+const completeKey = prepared((db, scopeKey: string, claimedAtMs: number, result: string, resource: string | null, expiresAtMs: number) =>
+  db.updateTable('idempotency_keys').set({ state: 'complete', result, resource, expires_at: expiresAtMs }).where('scope_key', '=', scopeKey).where('state', '=', 'in_flight').where('created_at', '=', claimedAtMs),
+);
+
 export class KyselyIdempotencyStore implements IdempotencyStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   async claim(scopeKey: string, fingerprint: string, nowMs: number, lockMs: number, ttlMs: number): Promise<IdempotencyClaim> {
-    const fresh = { fingerprint, state: 'in_flight', status: null, headers: null, body: null, result: null, resource: null, locked_until: nowMs + lockMs, expires_at: nowMs + ttlMs, created_at: nowMs };
-    // One atomic statement decides the race: the insert wins, or a stale row (expired, or an
-    // in-flight lock whose holder died) is taken over; any other existing row is left alone.
-    const taken = await this.db
-      .insertInto('idempotency_keys')
-      .values({ scope_key: scopeKey, ...fresh })
-      .onConflict((oc) =>
-        oc
-          .column('scope_key')
-          .doUpdateSet(fresh)
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_keys.expires_at', '<=', nowMs),
-              eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.locked_until', '<=', nowMs)]),
-            ]),
-          ),
-      )
-      .returning(sql<number>`1`.as('won'))
-      .executeTakeFirst();
+    const fresh: Fresh = { fingerprint, locked_until: nowMs + lockMs, expires_at: nowMs + ttlMs, created_at: nowMs };
+    const taken = (await claimKey(this.db, this.dialect, scopeKey, fresh, nowMs)).rows[0];
     if (taken) return { state: 'acquired' };
 
     const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope_key', '=', scopeKey).executeTakeFirst();
@@ -35,15 +44,9 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(completion: IdempotencyCompletion): Promise<void> {
-    const result = await this.db
-      .updateTable('idempotency_keys')
-      .set({ state: 'complete', result: completion.result, resource: completion.resource, expires_at: completion.expiresAtMs })
-      .where('scope_key', '=', completion.scopeKey)
-      .where('state', '=', 'in_flight')
-      .where('created_at', '=', completion.claimedAtMs)
-      .executeTakeFirst();
+    const result = await completeKey(this.db, this.dialect, completion.scopeKey, completion.claimedAtMs, completion.result, completion.resource, completion.expiresAtMs);
     // Throwing rolls the caller's transaction back: the request that took the claim over owns it now.
-    if (Number(result.numUpdatedRows) !== 1) throw new IdempotencyClaimLostError();
+    if (Number(result.numAffectedRows ?? 0n) !== 1) throw new IdempotencyClaimLostError();
   }
 
   async release(scopeKey: string, claimedAtMs: number): Promise<void> {

@@ -2,7 +2,11 @@ import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from
 import { INQUIRY_STATUSES, type InboxInquiry, type InquiryStatus } from '../../model/inquiry.js';
 import type { CredentialKind, IdentityType } from '../../model/principal.js';
 import type { InboxQuery, InquiryRecord, InquiryStore, Provenance } from '../ports/index.js';
+import { prepared, type DialectName } from './prepared.js';
 import type { Database, InquiriesTable } from './schema.js';
+
+type InquiryRow = Omit<InquiriesTable, 'status' | 'status_changed_at'>;
+const insertInquiry = prepared((db, row: Readonly<InquiryRow>) => db.insertInto('inquiries').values(row));
 
 function toInquiry(row: Selectable<InquiriesTable>): InboxInquiry {
   return {
@@ -31,13 +35,15 @@ function containing(text: string): string {
 }
 
 export class KyselyInquiryStore implements InquiryStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
-  async insert(inquiry: InquiryRecord & Provenance): Promise<void> {
-    await this.db
-      .insertInto('inquiries')
-      .values({ ...inquiry, project_slugs: JSON.stringify(inquiry.project_slugs) })
-      .execute();
+  async insert(i: InquiryRecord & Provenance): Promise<void> {
+    // Every column named, so the compiled statement is the same whatever the record holds.
+    const row: InquiryRow = { id: i.id, name: i.name, email: i.email, company: i.company, message: i.message, project_slugs: JSON.stringify(i.project_slugs), budget: i.budget, timeline: i.timeline, source: i.source, client_id: i.client_id, created_at: i.created_at, credential: i.credential, identity_type: i.identity_type, subject: i.subject };
+    await insertInquiry(this.db, this.dialect, row);
   }
 
   async get(id: string): Promise<InboxInquiry | undefined> {

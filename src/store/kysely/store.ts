@@ -72,11 +72,11 @@ function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore 
 function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
   return {
     projects: new KyselyProjectStore(db, search),
-    clients: new KyselyClientStore(db),
-    credentials: new KyselyCredentialStore(db),
+    clients: new KyselyClientStore(db, search.name),
+    credentials: new KyselyCredentialStore(db, search.name),
     assertions: new KyselyAssertionReplayStore(db),
-    inquiries: new KyselyInquiryStore(db),
-    idempotency: new KyselyIdempotencyStore(db),
+    inquiries: new KyselyInquiryStore(db, search.name),
+    idempotency: new KyselyIdempotencyStore(db, search.name),
     counters: new KyselyCounterStore(db),
     secrets: new KyselySecretStore(db),
     owners: new KyselyOwnerStore(db),
