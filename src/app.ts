@@ -1,11 +1,11 @@
 import { ERROR_CODES } from './lib/errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import pino, { type Logger } from 'pino';
 import { SANDBOX_CATALOG_PATH } from './catalog/data-files.js';
 import { seedIfEmpty } from './catalog/seed.js';
 import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
+import { bodyLimit } from './http/middleware/body-limit.js';
 import { invalidTokenResponse } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';

@@ -1,9 +1,9 @@
 import { ERROR_CODES } from '../../lib/errors.js';
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import type { McpEndpoint } from '../../mcp/endpoint.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
+import { allowedOriginsCors } from '../middleware/allowed-origins-cors.js';
 import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
 import { INVALID_ID_RESPONSE, hasInvalidJsonRpcId } from '../../mcp/json-rpc-id.js';
 import { missingScope } from '../../mcp/tool-scopes.js';
@@ -107,16 +107,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
   documentMcpRoute(app);
   const allowed = new Set([new URL(options.publicUrl).origin, ...options.allowedOrigins]);
   app.use(MCP_PATH, originGuard(allowed));
-  app.use(
-    MCP_PATH,
-    cors({
-      origin: (origin) => (allowed.has(origin) ? origin : null),
-      allowMethods: ['POST'],
-      credentials: false,
-      exposeHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
-      maxAge: 600,
-    }),
-  );
+  app.use(MCP_PATH, allowedOriginsCors({ allowed, allowMethods: ['POST'], exposeHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'], maxAge: 600 }));
   app.post(MCP_PATH, authenticate(options.verifier, { resource: 'mcp' }), async (c) => {
     const principal = c.get('principal');
     // The body is read once, as text (@hono/node-server reads it straight from the socket).
