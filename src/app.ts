@@ -38,7 +38,7 @@ import { registerMediaFiles } from './http/routes/media.js';
 import { Idempotency } from './idempotency/idempotency.js';
 import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
-import { createMcpEndpoint } from './mcp/endpoint.js';
+import { createMcpEndpoint, type McpEndpoint } from './mcp/endpoint.js';
 import { createOAuth, type OAuth } from './oauth/service.js';
 import { secondsUntilReset } from './ratelimit/fixed-window.js';
 import type { Store } from './store/ports/index.js';
@@ -69,6 +69,8 @@ export interface VitrineApp {
   inquiries: InquiryService;
   /** answers repeated catalog reads from the representation sent for the same URL */
   cache: ResponseCache;
+  /** the MCP endpoint (its answer cache's hits tell which path served a call) */
+  mcp: McpEndpoint;
   /** this app's Prometheus registry and recorders, served at GET /metrics */
   metrics: Metrics;
   /** owners, sign-in, sessions, owner tokens, the inbox and the delivery worker */
@@ -165,7 +167,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth, studioName);
-  const mcpEndpoint = createMcpEndpoint({ catalog, studio, inquiries, baseUrl, logger });
+  const mcpEndpoint = createMcpEndpoint({ catalog, studio, inquiries, baseUrl, logger }, { answerCache: config.responseCache });
   registerMcpRoutes(app, {
     endpoint: mcpEndpoint,
     verifier: oauth.verifier,
@@ -200,6 +202,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     oauth,
     inquiries,
     cache,
+    mcp: mcpEndpoint,
     metrics,
     owner,
     studio,

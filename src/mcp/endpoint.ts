@@ -21,6 +21,8 @@ export interface McpEndpoint {
    * With `key`, the SDK's answer is offered to the answer cache.
    */
   handle(request: Request, principal: Principal | null, key?: AnswerKey): Promise<Response>;
+  /** how many calls the answer cache has answered (tests assert which path served a call) */
+  readonly cacheHits: number;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,9 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
       return key === undefined ? undefined : { key, id: (message as { id: string | number }).id };
     },
     cached: ({ key, id }) => answers.get(key, id),
+    get cacheHits() {
+      return answers.hits;
+    },
     async handle(request, principal, key) {
       const recording = key && answers.record(key.key, key.id);
       const response = await serve(request, principal, recording);
