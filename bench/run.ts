@@ -10,7 +10,8 @@
  * token endpoint against oidc-provider, inquiries on SQLite and PostgreSQL, MCP tools/call against
  * the REST read, an uncached search and the server's RSS. `--search` runs only the search bench
  * on 100,000 projects in SQLite and PostgreSQL (bench/lib/search.ts); `--mcp` only the MCP rows and
- * their REST baseline (BENCH_SERVER_NODE_ARGS applies to that server too).
+ * their REST baseline (BENCH_SERVER_NODE_ARGS applies to that server too; with `--against REF`
+ * also for vitrine at REF, in the same run).
  *
  * `--against REF` also serves the catalog from vitrine at a git ref (a temporary worktree) and
  * prints our CPU per request next to it: "no more expensive than before", measured in one run.
@@ -204,11 +205,21 @@ async function hotPathRows(mcpOnly = false): Promise<boolean> {
     const timing = { seconds: SECONDS, warmup: WARMUP, rounds: ROUNDS };
     let rows: Row[];
     if (mcpOnly) {
-      const ours = await startChild('our-server.ts', env(join(dir, 'catalog.db')));
+      // With --against REF, the same rows for vitrine at REF, served after ours in the same run.
+      const worktree = typeof flags.against === 'string' ? checkoutWorktree(repoRoot, flags.against) : undefined;
       try {
-        rows = await mcpRows(ours, timing);
+        if (worktree) buildCatalog(worktree.root, join(dir, 'ref.db'));
+        rows = [];
+        for (const [root, db, label] of [[repoRoot, 'catalog.db', ''], ...(worktree ? [[worktree.root, 'ref.db', ` @${worktree.commit.slice(0, 8)}`]] : [])] as [string, string, string][]) {
+          const server = await startChild('our-server.ts', env(join(dir, db)), root);
+          try {
+            rows.push(...(await mcpRows(server, { ...timing, label })));
+          } finally {
+            await server.stop();
+          }
+        }
       } finally {
-        await ours.stop();
+        worktree?.remove();
       }
     } else {
       rows = await hotPaths({ root: repoRoot, dir, catalogDb: join(dir, 'catalog.db'), env, ...timing });
