@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { agentToken } from '../helpers/tokens.js';
+import { call as callTool, connectV1, connectV2, type AnyClient } from './mcp-clients.js';
 
 /**
  * The MCP answer cache (src/mcp/answer-cache.ts) against the SDK path: `cached` keeps and serves
@@ -176,5 +177,26 @@ describe('MCP answer cache: repeated catalog tool calls answered exactly as the 
     const fresh = await post(cached, 3, call);
     assert.equal(cached.vitrine.mcp.cacheHits, before, 'the SDK answered after the change');
     assert.deepEqual((fresh.body!.result as { structuredContent: { projects: { slug: string }[] } }).structuredContent.projects.map((p) => p.slug), [slug]);
+  });
+
+  it('answers the official clients\' repeated calls from the cache (v1, v2 legacy and v2 2026-07-28)', async () => {
+    const clients: [string, () => Promise<AnyClient>][] = [
+      ['v1', () => connectV1(cached.baseUrl)],
+      ['v2 legacy', () => connectV2(cached.baseUrl, 'legacy')],
+      ['v2 auto', () => connectV2(cached.baseUrl, 'auto')],
+    ];
+    for (const [name, connect] of clients) {
+      const client = await connect();
+      try {
+        const args = { q: `app ${name}`, limit: 2 };
+        const first = await callTool(client, 'search_projects', args);
+        const before = cached.vitrine.mcp.cacheHits;
+        const second = await callTool(client, 'search_projects', args);
+        assert.equal(cached.vitrine.mcp.cacheHits, before + 1, `${name}: the repeated call came from the cache`);
+        assert.deepEqual(second, first, name);
+      } finally {
+        await client.close();
+      }
+    }
   });
 });
