@@ -102,7 +102,10 @@ function withBody(request: Request, text: string): Request {
   return new Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
 }
 
-/** POST /mcp: Origin check, CORS for allowed origins, bearer (same 401 as REST), then the SDK. */
+/**
+ * POST /mcp: Origin check, CORS for allowed origins, bearer (same 401 as REST), scope step-up,
+ * then the answer cache for a repeated catalog tool call (src/mcp/answer-cache.ts), else the SDK.
+ */
 export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOptions): void {
   documentMcpRoute(app);
   const allowed = new Set([new URL(options.publicUrl).origin, ...options.allowedOrigins]);
