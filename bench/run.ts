@@ -9,7 +9,9 @@
  * `--catalog-only` skips them. Between the two, the rows of issue 17 (bench/lib/hot-paths.ts): the
  * token endpoint against oidc-provider, inquiries on SQLite and PostgreSQL, MCP tools/call against
  * the REST read, an uncached search and the server's RSS. `--search` runs only the search bench
- * on 100,000 projects in SQLite and PostgreSQL (bench/lib/search.ts); `--rows` only the issue 17 rows.
+ * on 100,000 projects in SQLite and PostgreSQL (bench/lib/search.ts); `--rows` only the issue 17 rows;
+ * `--mcp` only the MCP rows and their REST baseline (BENCH_SERVER_NODE_ARGS applies to that server
+ * too; with `--against REF` also for vitrine at REF, in the same run).
  *
  * `--against REF` also serves the catalog from vitrine at a git ref (a temporary worktree) and
  * prints our CPU per request next to it: "no more expensive than before", measured in one run.
@@ -26,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // autocannon ships no types; the bench is outside the type-checked tree.
 import autocannon from 'autocannon';
-import { hotPaths } from './lib/hot-paths.js';
+import { hotPaths, mcpRows, type Row } from './lib/hot-paths.js';
 import { searchBench } from './lib/search.js';
 import { checkoutWorktree, type Worktree } from './lib/worktree.js';
 import { startChild as startBenchChild, type Child as BenchChild } from './lib/load.js';
@@ -39,7 +41,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const TARGET = 0.8;
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(benchDir, '..');
-const { values: flags } = parseArgs({ options: { 'catalog-only': { type: 'boolean' }, against: { type: 'string' }, search: { type: 'boolean' }, rows: { type: 'boolean' } }, strict: false });
+const { values: flags } = parseArgs({ options: { 'catalog-only': { type: 'boolean' }, against: { type: 'string' }, search: { type: 'boolean' }, rows: { type: 'boolean' }, mcp: { type: 'boolean' } }, strict: false });
 
 interface LoadResult {
   rps: number;
@@ -192,12 +194,35 @@ async function otherBenches(): Promise<void> {
   }
 }
 
-async function hotPathRows(): Promise<boolean> {
+/** The rows of issue 17 (all of them, or with `mcpOnly` the MCP rows and their REST baseline). */
+async function hotPathRows(mcpOnly = false): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
   try {
     buildCatalog(repoRoot, join(dir, 'catalog.db'));
     console.log(`\nissue 17 rows: ${PROJECTS} projects, ${WARMUP} s warm-up + ${SECONDS} s measured, ${ROUNDS} round(s) (median); server CPU from process.cpuUsage() in each server process`);
-    const rows = await hotPaths({ root: repoRoot, dir, catalogDb: join(dir, 'catalog.db'), env: (db) => ({ ...serverEnv(db), RATE_LIMITS_ENABLED: 'false' }), seconds: SECONDS, warmup: WARMUP, rounds: ROUNDS });
+    const env = (db: string) => ({ ...serverEnv(db), RATE_LIMITS_ENABLED: 'false' });
+    const timing = { seconds: SECONDS, warmup: WARMUP, rounds: ROUNDS };
+    let rows: Row[];
+    if (mcpOnly) {
+      // With --against REF, the same rows for vitrine at REF, served after ours in the same run.
+      const worktree = typeof flags.against === 'string' ? checkoutWorktree(repoRoot, flags.against) : undefined;
+      try {
+        if (worktree) buildCatalog(worktree.root, join(dir, 'ref.db'));
+        rows = [];
+        for (const [root, db, label] of [[repoRoot, 'catalog.db', ''], ...(worktree ? [[worktree.root, 'ref.db', ` @${worktree.commit.slice(0, 8)}`]] : [])] as [string, string, string][]) {
+          const server = await startChild('our-server', env(join(dir, db)), root);
+          try {
+            rows.push(...(await mcpRows(server, { ...timing, label })));
+          } finally {
+            await server.stop();
+          }
+        }
+      } finally {
+        worktree?.remove();
+      }
+    } else {
+      rows = await hotPaths({ root: repoRoot, dir, catalogDb: join(dir, 'catalog.db'), env, ...timing });
+    }
     const table = [['path', 'vitrine', 'baseline (same run)', 'ratio', 'goal', 'verdict'], ...rows.map((r) => [r.path, r.ours, r.baseline, r.ratio, r.goal, r.met ? 'met' : 'NOT met'])];
     const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
     table.forEach((cells, i) => {
@@ -215,6 +240,8 @@ if (flags.search) {
   ok = await searchBench();
 } else if (flags.rows) {
   ok = await hotPathRows();
+} else if (flags.mcp) {
+  ok = await hotPathRows(true);
 } else {
   ok = await catalogBench();
   if (!flags['catalog-only']) {

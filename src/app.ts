@@ -5,7 +5,7 @@ import { SANDBOX_CATALOG_PATH } from './catalog/data-files.js';
 import { seedIfEmpty } from './catalog/seed.js';
 import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
-import { limitBodies } from './http/middleware/body-limit.js';
+import { bodyLimit } from './http/middleware/body-limit.js';
 import { invalidTokenResponse } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';
@@ -38,7 +38,7 @@ import { registerMediaFiles } from './http/routes/media.js';
 import { Idempotency } from './idempotency/idempotency.js';
 import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
-import { createMcpEndpoint } from './mcp/endpoint.js';
+import { createMcpEndpoint, type McpEndpoint } from './mcp/endpoint.js';
 import { createOAuth, type OAuth } from './oauth/service.js';
 import { secondsUntilReset } from './ratelimit/fixed-window.js';
 import type { Store } from './store/ports/index.js';
@@ -69,6 +69,8 @@ export interface VitrineApp {
   inquiries: InquiryService;
   /** answers repeated catalog reads from the representation sent for the same URL */
   cache: ResponseCache;
+  /** the MCP endpoint (its answer cache's hits tell which path served a call) */
+  mcp: McpEndpoint;
   /** this app's Prometheus registry and recorders, served at GET /metrics */
   metrics: Metrics;
   /** owners, sign-in, sessions, owner tokens, the inbox and the delivery worker */
@@ -136,7 +138,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const preflight = publicCorsPreflight(publicCorsOptions);
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   const limit = (maxSize: number, what: string) =>
-    limitBodies(maxSize, (c) => problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }));
+    bodyLimit({
+      maxSize,
+      onError: (c) => problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }),
+    });
   const limitBody = limit(config.bodyLimitBytes, 'Request bodies');
   const limitUpload = limit(config.uploadLimitBytes, 'Uploads');
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
@@ -162,7 +167,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth, studioName);
-  const mcpEndpoint = createMcpEndpoint({ catalog, studio, inquiries, baseUrl, logger });
+  const mcpEndpoint = createMcpEndpoint({ catalog, studio, inquiries, baseUrl, logger }, { answerCache: config.responseCache });
   registerMcpRoutes(app, {
     endpoint: mcpEndpoint,
     verifier: oauth.verifier,
@@ -197,6 +202,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     oauth,
     inquiries,
     cache,
+    mcp: mcpEndpoint,
     metrics,
     owner,
     studio,

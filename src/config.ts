@@ -121,7 +121,10 @@ export interface Config {
   readonly demoCatalog: boolean;
   /** extra origins allowed to call /mcp from a browser; the service's own is always allowed */
   readonly mcpAllowedOrigins: readonly string[];
-  /** answer repeated public catalog reads from the response cache (src/http/middleware/response-cache.ts) */
+  /**
+   * answer repeated public catalog reads from the response cache (src/http/middleware/response-cache.ts),
+   * and repeated MCP catalog tool calls from the SDK's earlier answer (src/mcp/answer-cache.ts)
+   */
   readonly responseCache: boolean;
   /** bearer token GET /metrics requires; undefined = public (restrict it at the proxy) */
   readonly metricsToken: string | undefined;

@@ -36,6 +36,24 @@ async function ok(port: number, spec: Load): Promise<void> {
 
 const us = (m: Measured) => `${m.cpuUsPerRequest.toFixed(0)} µs CPU/req`;
 
+/** MCP tools/call search_projects vs the REST read of the same page (a repeated query), on `ours`. */
+export async function mcpRows(ours: Child, options: { seconds: number; warmup: number; rounds: number; label?: string }): Promise<Row[]> {
+  const { seconds, warmup } = options;
+  const rows: Row[] = [];
+  const rest: Load = { url: '/api/v1/projects?q=accessible&limit=5', connections: 10 };
+  const args = { q: 'accessible', limit: 5 };
+  const mcp2025: Load = { url: '/mcp', method: 'POST', connections: 10, headers: { ...JSON_MCP, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_projects', arguments: args } }) };
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  const mcp2026: Load = { url: '/mcp', method: 'POST', connections: 10, headers: { ...JSON_MCP, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_projects' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_projects', arguments: args, _meta: meta } }) };
+  for (const spec of [rest, mcp2025, mcp2026]) await ok(ours.port, spec);
+  const r = await rounds(ours, rest, seconds, warmup, options.rounds);
+  for (const [name, spec] of [['2025-11-25', mcp2025], ['2026-07-28', mcp2026]] as const) {
+    const m = await rounds(ours, spec, seconds, warmup, options.rounds);
+    rows.push({ path: `MCP tools/call search_projects (${name})${options.label ?? ''}`, ours: us(m), baseline: `REST read of the same page: ${us(r)}`, ratio: (m.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(1), goal: '≤ 3', met: m.cpuUsPerRequest <= 3 * r.cpuUsPerRequest });
+  }
+  return rows;
+}
+
 export async function hotPaths(options: { root: string; dir: string; catalogDb: string; env: (db: string) => Record<string, string>; seconds: number; warmup: number; rounds: number }): Promise<Row[]> {
   const { seconds, warmup } = options;
   const rows: Row[] = [];
@@ -58,18 +76,7 @@ export async function hotPaths(options: { root: string; dir: string; catalogDb: 
     const [tm, om] = [median(t), median(o)];
     rows.push({ path: 'POST /oauth/token (client_credentials)', ours: `${us(tm)}, ${tm.rps.toFixed(0)}/s`, baseline: `oidc-provider: ${us(om)}`, ratio: (tm.cpuUsPerRequest / om.cpuUsPerRequest).toFixed(2), goal: '≤ 0.33', met: tm.cpuUsPerRequest * 3 <= om.cpuUsPerRequest });
 
-    // MCP tools/call search_projects vs the REST read of the same page (a repeated query).
-    const rest: Load = { url: '/api/v1/projects?q=accessible&limit=5', connections: 10 };
-    const args = { q: 'accessible', limit: 5 };
-    const mcp2025: Load = { url: '/mcp', method: 'POST', connections: 10, headers: { ...JSON_MCP, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_projects', arguments: args } }) };
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
-    const mcp2026: Load = { url: '/mcp', method: 'POST', connections: 10, headers: { ...JSON_MCP, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_projects' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_projects', arguments: args, _meta: meta } }) };
-    for (const spec of [rest, mcp2025, mcp2026]) await ok(ours.port, spec);
-    const r = await rounds(ours, rest, seconds, warmup, options.rounds);
-    for (const [name, spec] of [['2025-11-25', mcp2025], ['2026-07-28', mcp2026]] as const) {
-      const m = await rounds(ours, spec, seconds, warmup, options.rounds);
-      rows.push({ path: `MCP tools/call search_projects (${name})`, ours: us(m), baseline: `REST read of the same page: ${us(r)}`, ratio: (m.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(1), goal: '≤ 3', met: m.cpuUsPerRequest <= 3 * r.cpuUsPerRequest });
-    }
+    rows.push(...(await mcpRows(ours, options)));
 
     // An uncached search: every request a distinct URL (two catalog words and a page size).
     const rssBefore = (await ours.request<{ rss: number }>({ type: 'mem' }, 'mem')).rss;

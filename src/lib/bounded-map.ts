@@ -19,6 +19,10 @@ export class BoundedMap<K, V> {
     this.map.set(key, value);
   }
 
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
   get size(): number {
     return this.map.size;
   }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ServedFrom } from './answer-cache.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { SubmitContext, SubmitResult } from '../inquiries/types.js';
 import type { Principal } from '../model/principal.js';
@@ -22,4 +23,6 @@ export interface McpDeps {
 /** Per-request facts: who is calling (null = anonymous, no bearer presented). */
 export interface McpCall {
   principal: Principal | null;
+  /** told which catalog entry a read tool answered from, when the answer cache watches the call (answer-cache.ts) */
+  served?: ServedFrom | undefined;
 }

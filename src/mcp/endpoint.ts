@@ -1,13 +1,34 @@
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Principal } from '../model/principal.js';
+import { McpAnswerCache, type CachedAnswer, type HeaderOf, type Recording } from './answer-cache.js';
 import type { McpDeps } from './context.js';
 import { buildMcpServer } from './server.js';
 
+/** A message the answer cache may answer (answer-cache.ts): its key and its JSON-RPC id. */
+export interface AnswerKey {
+  key: string;
+  id: string | number;
+}
+
 /** The MCP endpoint as a web-standard function: one POST in, one JSON response out. */
 export interface McpEndpoint {
-  /** `principal` is the verified bearer's (null = anonymous); the caller has already authenticated. */
-  handle(request: Request, principal: Principal | null): Promise<Response>;
+  /** For a parsed POST body, the key under which the answer cache may hold its answer. */
+  answerKey(message: unknown, header: HeaderOf, principal: Principal | null): AnswerKey | undefined;
+  /** The SDK's answer to an identical earlier call with this id, while still current. */
+  cached(key: AnswerKey): CachedAnswer | Promise<CachedAnswer | undefined> | undefined;
+  /**
+   * `principal` is the verified bearer's (null = anonymous); the caller has already authenticated.
+   * With `key`, the SDK's answer is offered to the answer cache.
+   */
+  handle(request: Request, principal: Principal | null, key?: AnswerKey): Promise<Response>;
+  /** how many calls the answer cache has answered (tests assert which path served a call) */
+  readonly cacheHits: number;
   close(): Promise<void>;
+}
+
+export interface McpEndpointOptions {
+  /** keep and serve the SDK's answers to repeated catalog tool calls (answer-cache.ts); default true */
+  answerCache?: boolean;
 }
 
 function authInfoOf(principal: Principal | null): AuthInfo | undefined {
@@ -40,9 +61,12 @@ function acceptingJson(request: Request): Request {
  *   Streamable HTTP transport without sessions (MCP 2025-11-25 transports §"Session
  *   Management": sessions are optional) and with JSON instead of SSE responses.
  */
-export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
+export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {}): McpEndpoint {
   const onerror = (error: Error) => deps.logger.debug({ err: error.message }, 'mcp request rejected');
-  const modern = createMcpHandler((ctx: McpRequestContext) => buildMcpServer(deps, { principal: principalOf(ctx.authInfo) }), {
+  const answers = new McpAnswerCache({ enabled: options.answerCache ?? true, isCurrent: (source) => deps.catalog.isCurrent(source) });
+  // The exchange each recorded request belongs to: the SDK hands the factory the request it was given.
+  const recordings = new WeakMap<Request, Recording>();
+  const modern = createMcpHandler((ctx: McpRequestContext) => buildMcpServer(deps, { principal: principalOf(ctx.authInfo), served: ctx.requestInfo && recordings.get(ctx.requestInfo)?.served }), {
     legacy: 'reject',
     // 'auto' answers with one JSON body unless a handler emits a message before its result;
     // no tool here does, so every answer is JSON (and 'json' would only add a start-up warning).
@@ -50,8 +74,8 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
     onerror,
   });
 
-  async function legacy(request: Request, principal: Principal | null): Promise<Response> {
-    const server = buildMcpServer(deps, { principal });
+  async function legacy(request: Request, principal: Principal | null, recording: Recording | undefined): Promise<Response> {
+    const server = buildMcpServer(deps, { principal, served: recording?.served });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     transport.onerror = onerror;
     await server.connect(transport);
@@ -63,11 +87,26 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
     }
   }
 
+  async function serve(request: Request, principal: Principal | null, recording: Recording | undefined): Promise<Response> {
+    if (await isLegacyRequest(request)) return legacy(request, principal, recording);
+    const authInfo = authInfoOf(principal);
+    if (recording) recordings.set(request, recording);
+    return modern.fetch(request, authInfo ? { authInfo } : undefined);
+  }
+
   return {
-    async handle(request, principal) {
-      if (await isLegacyRequest(request)) return legacy(request, principal);
-      const authInfo = authInfoOf(principal);
-      return modern.fetch(request, authInfo ? { authInfo } : undefined);
+    answerKey(message, header, principal) {
+      const key = answers.keyOf(message, header, principal);
+      return key === undefined ? undefined : { key, id: (message as { id: string | number }).id };
+    },
+    cached: ({ key, id }) => answers.get(key, id),
+    get cacheHits() {
+      return answers.hits;
+    },
+    async handle(request, principal, key) {
+      const recording = key && answers.record(key.key, key.id);
+      const response = await serve(request, principal, recording);
+      return recording ? answers.keep(recording, response) : response;
     },
     close: () => modern.close(),
   };

@@ -23,9 +23,9 @@ export const SERVER_CAPABILITIES = Object.freeze({ tools: { listChanged: false }
  */
 export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: serverInstructions(deps.baseUrl), capabilities: SERVER_CAPABILITIES });
-  registerSearchProjects(server, deps);
-  registerGetProject(server, deps);
-  registerListFacets(server, deps);
+  registerSearchProjects(server, deps, call);
+  registerGetProject(server, deps, call);
+  registerListFacets(server, deps, call);
   registerGetStudio(server, deps);
   registerSubmitInquiry(server, deps, call);
   registerProjectResources(server, deps);

@@ -1,14 +1,15 @@
 import { ERROR_CODES } from '../../lib/errors.js';
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import type { McpEndpoint } from '../../mcp/endpoint.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
+import { allowedOriginsCors } from '../middleware/allowed-origins-cors.js';
 import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
 import { INVALID_ID_RESPONSE, hasInvalidJsonRpcId } from '../../mcp/json-rpc-id.js';
 import { missingScope } from '../../mcp/tool-scopes.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
+import { respondWith } from '../responses/response-headers.js';
 import { optionalBearer } from '../openapi/declarations.js';
 import { problemResponse } from '../openapi/schemas.js';
 
@@ -88,30 +89,45 @@ function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
   });
 }
 
-/** POST /mcp: Origin check, CORS for allowed origins, bearer (same 401 as REST), then the SDK. */
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The request as it arrived, its body (already read here) readable again for the SDK. */
+function withBody(request: Request, text: string): Request {
+  return new Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
+}
+
+/**
+ * POST /mcp: Origin check, CORS for allowed origins, bearer (same 401 as REST), scope step-up,
+ * then the answer cache for a repeated catalog tool call (src/mcp/answer-cache.ts), else the SDK.
+ */
 export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOptions): void {
   documentMcpRoute(app);
   const allowed = new Set([new URL(options.publicUrl).origin, ...options.allowedOrigins]);
   app.use(MCP_PATH, originGuard(allowed));
-  app.use(
-    MCP_PATH,
-    cors({
-      origin: (origin) => (allowed.has(origin) ? origin : null),
-      allowMethods: ['POST'],
-      credentials: false,
-      exposeHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
-      maxAge: 600,
-    }),
-  );
+  app.use(MCP_PATH, allowedOriginsCors({ allowed, allowMethods: ['POST'], exposeHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'], maxAge: 600 }));
   app.post(MCP_PATH, authenticate(options.verifier, { resource: 'mcp' }), async (c) => {
     const principal = c.get('principal');
-    const body: unknown = await c.req.raw.clone().json().catch(() => null);
+    // The body is read once, as text (@hono/node-server reads it straight from the socket).
+    const text = await c.req.text();
+    const body = parseOrNull(text);
     if (hasInvalidJsonRpcId(body)) return c.json(INVALID_ID_RESPONSE, 400);
     // MCP 2025-11-25 authorization §"Scope Challenge Handling": a call that needs a scope the
     // token lacks is HTTP 403 insufficient_scope, so the client can step up.
     const missing = principal ? missingScope(body, principal.scopes) : undefined;
     if (missing) return insufficientScopeResponse(c, missing, 'mcp');
-    return options.endpoint.handle(c.req.raw, principal);
+    const key = options.endpoint.answerKey(body, (name) => c.req.header(name), principal);
+    if (key !== undefined) {
+      const hit = options.endpoint.cached(key);
+      const answer = hit instanceof Promise ? await hit : hit;
+      if (answer !== undefined) return respondWith(c, answer.body, answer.status, answer.headers);
+    }
+    return options.endpoint.handle(withBody(c.req.raw, text), principal, key);
   });
   // Stateless serving has no SSE stream to GET and no session to DELETE (2026-07-28
   // streamable-http §"Earlier Streamable HTTP Revisions": 405 for both).

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { memoizedJsonSchema } from '../nullable-any-of.js';
 import { z } from 'zod';
-import type { McpDeps } from '../context.js';
+import type { McpCall, McpDeps } from '../context.js';
 import { ProjectOutput } from '../schemas.js';
 import { runTool, structuredResult } from '../tool-result.js';
 
@@ -12,7 +12,7 @@ export const getProjectInput = z.strictObject({
 /** Converted to JSON Schema once, not per request (nullable-any-of.ts). */
 const getProjectInputListed = memoizedJsonSchema(getProjectInput);
 
-export function registerGetProject(server: McpServer, deps: McpDeps): void {
+export function registerGetProject(server: McpServer, deps: McpDeps, call: McpCall): void {
   server.registerTool(
     'get_project',
     {
@@ -27,6 +27,7 @@ export function registerGetProject(server: McpServer, deps: McpDeps): void {
     ({ slug }) =>
       runTool(deps.logger, 'get_project', async () => {
         const project = await deps.catalog.get(slug);
+        call.served?.(project, () => deps.catalog.get(slug));
         return structuredResult({ ...project.value });
       }),
   );

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { memoizedJsonSchema } from '../nullable-any-of.js';
 import { z } from 'zod';
-import type { McpDeps } from '../context.js';
+import type { McpCall, McpDeps } from '../context.js';
 import { FacetsSchema } from '../schemas.js';
 import { runTool, structuredResult } from '../tool-result.js';
 
@@ -10,7 +10,7 @@ export const listFacetsInput = z.strictObject({});
 /** Converted to JSON Schema once, not per request (nullable-any-of.ts). */
 const listFacetsInputListed = memoizedJsonSchema(listFacetsInput);
 
-export function registerListFacets(server: McpServer, deps: McpDeps): void {
+export function registerListFacets(server: McpServer, deps: McpDeps, call: McpCall): void {
   server.registerTool(
     'list_facets',
     {
@@ -25,6 +25,7 @@ export function registerListFacets(server: McpServer, deps: McpDeps): void {
     () =>
       runTool(deps.logger, 'list_facets', async () => {
         const facets = await deps.catalog.facets();
+        call.served?.(facets, () => deps.catalog.facets());
         return structuredResult({ ...facets.value });
       }),
   );

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { memoizedJsonSchema } from '../nullable-any-of.js';
 import { z } from 'zod';
 import type { ApiProject } from '../../catalog/api-project.js';
-import type { McpDeps } from '../context.js';
+import type { McpCall, McpDeps } from '../context.js';
 import { ProjectPageOutput } from '../schemas.js';
 import { runTool, structuredResult } from '../tool-result.js';
 
@@ -29,7 +29,7 @@ function compact(project: ApiProject) {
 /** Converted to JSON Schema once, not per request (nullable-any-of.ts). */
 const searchProjectsInputListed = memoizedJsonSchema(searchProjectsInput);
 
-export function registerSearchProjects(server: McpServer, deps: McpDeps): void {
+export function registerSearchProjects(server: McpServer, deps: McpDeps, call: McpCall): void {
   server.registerTool(
     'search_projects',
     {
@@ -46,6 +46,7 @@ export function registerSearchProjects(server: McpServer, deps: McpDeps): void {
       runTool(deps.logger, 'search_projects', async () => {
         // The same cached service call as GET /api/v1/projects, so results and cursors agree.
         const page = await deps.catalog.list(args);
+        call.served?.(page, () => deps.catalog.list(args));
         return structuredResult({ projects: page.value.data.map(compact), next_cursor: page.value.next_cursor });
       }),
   );

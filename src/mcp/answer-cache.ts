@@ -1,0 +1,173 @@
+import { DEFAULT_MAX_REQUEST_BODY_SIZE } from '@modelcontextprotocol/server';
+import type { Cached } from '../catalog/service.js';
+import { BoundedMap } from '../lib/bounded-map.js';
+import type { Principal } from '../model/principal.js';
+
+/**
+ * Repeated `tools/call`s of the read-only catalog tools, answered with the SDK's own bytes.
+ *
+ * The SDK costs a server, a transport and several schema passes per POST (issue 17: ~500 µs
+ * against ~20 µs for the REST read of the same page). This cache never builds an answer of its
+ * own: it keeps the answer the SDK gave to an identical request — the same JSON-RPC message
+ * except its `id`, the same request headers the SDK reads, the same principal — and splices
+ * the new `id` in (JSON-RPC 2.0 §5: the response's id is the request's). An entry is served only
+ * while the catalog entry the tool answered from is current (CatalogService.isCurrent), exactly
+ * as the REST response cache does; past that, the tool's read is repeated and the entry kept
+ * only if it returns the very same catalog entry. Anything else — other methods, notifications,
+ * batches, errors, `isError` results, a tool that read no catalog entry — is the SDK's alone.
+ */
+
+/** What a read tool reports about its answer: the catalog entry, and how to read it again. */
+export type ServedFrom = (source: Cached<unknown>, reread: () => Promise<Cached<unknown>>) => void;
+
+/** The tools whose answer is a pure function of their arguments and one catalog entry. */
+const CATALOG_TOOLS: ReadonlySet<string> = new Set(['search_projects', 'get_project', 'list_facets']);
+
+/**
+ * Every request header the SDK's HTTP handling reads for a POST (createMcpHandler,
+ * isLegacyRequest and WebStandardStreamableHTTPServerTransport in @modelcontextprotocol/server
+ * 2.x), except Content-Length, which only decides its 413 and is checked below. Host and Origin
+ * are read only with DNS-rebinding options this endpoint does not set (the route checks Origin).
+ */
+const KEY_HEADERS = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id'] as const;
+
+export type HeaderOf = (name: string) => string | undefined;
+
+export interface CachedAnswer {
+  status: number;
+  /** the SDK's own response headers (lower-case names) */
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
+interface Entry {
+  source: Cached<unknown>;
+  reread: () => Promise<Cached<unknown>>;
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  /** the answer's JSON text before and after its `id` */
+  before: string;
+  after: string;
+}
+
+/** One SDK exchange being watched: what the tool reported while it ran (see `record`). */
+export interface Recording {
+  readonly key: string;
+  readonly id: string | number;
+  /** hand to the tools (McpCall.served) */
+  readonly served: ServedFrom;
+  readonly sources: Cached<unknown>[];
+  readonly rereads: (() => Promise<Cached<unknown>>)[];
+}
+
+// A string no JSON text of an answer contains unescaped; it stands for the id while splitting.
+const ID_MARK = '\u0000vitrine-jsonrpc-id\u0000';
+const ID_MARK_JSON = JSON.stringify(ID_MARK);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface McpAnswerCacheOptions {
+  enabled: boolean;
+  /** whether `source` is still what the catalog would answer with (CatalogService.isCurrent) */
+  isCurrent: (source: Cached<unknown>) => boolean;
+  maxEntries?: number;
+}
+
+export class McpAnswerCache {
+  private readonly entries: BoundedMap<string, Entry>;
+  private hitCount = 0;
+
+  constructor(private readonly options: McpAnswerCacheOptions) {
+    this.entries = new BoundedMap(options.maxEntries ?? 1000);
+  }
+
+  /** How many calls were answered from the cache (tests assert which path served a call). */
+  get hits(): number {
+    return this.hitCount;
+  }
+
+  /**
+   * The cache key of a message this cache may answer, or undefined: a single JSON-RPC request
+   * (string or integer id) calling a catalog tool, with a body the SDK would not refuse as too large.
+   */
+  keyOf(message: unknown, header: HeaderOf, principal: Principal | null): string | undefined {
+    if (!this.options.enabled || !isPlainObject(message) || message.method !== 'tools/call') return undefined;
+    const id = message.id;
+    if (typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id))) return undefined;
+    const params = message.params;
+    if (!isPlainObject(params) || typeof params.name !== 'string' || !CATALOG_TOOLS.has(params.name)) return undefined;
+    if (Number(header('content-length')) > DEFAULT_MAX_REQUEST_BODY_SIZE) return undefined;
+    let key = principal === null ? 'anonymous' : `bearer ${[...principal.scopes].join(' ')}`;
+    for (const name of KEY_HEADERS) key += `\n${header(name) ?? '\u0000'}`;
+    // The message with its id blanked, in its own key order: the rest of the answer's input.
+    return `${key}\n${JSON.stringify({ ...message, id: 0 })}`;
+  }
+
+  /** The answer for `key` with `id` spliced in, when one is known and still current. */
+  get(key: string, id: string | number): CachedAnswer | Promise<CachedAnswer | undefined> | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (this.options.isCurrent(entry.source)) return this.answer(entry, id);
+    return this.revalidate(key, entry, id);
+  }
+
+  /** Watch one SDK exchange for `key`; pass `served` to the tools, then `keep` the response. */
+  record(key: string, id: string | number): Recording {
+    const sources: Cached<unknown>[] = [];
+    const rereads: (() => Promise<Cached<unknown>>)[] = [];
+    return { key, id, sources, rereads, served: (source, reread) => void (sources.push(source), rereads.push(reread)) };
+  }
+
+  /**
+   * Remembers the SDK's response to a recorded exchange when it is a plain successful tool
+   * result built from exactly one catalog entry; returns a response with the same status,
+   * headers and body (the original's body has been read).
+   */
+  async keep(recording: Recording, response: Response): Promise<Response> {
+    if (response.status !== 200 || recording.sources.length !== 1) return response;
+    const text = await response.text();
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const entry = this.entryOf(recording, response.status, Object.freeze(headers), text);
+    if (entry !== undefined) this.entries.set(recording.key, entry);
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  private entryOf(recording: Recording, status: number, headers: Readonly<Record<string, string>>, text: string): Entry | undefined {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    // Only a result (never an error, never isError) for this very id, serialized as JSON.stringify does.
+    if (!isPlainObject(parsed) || parsed.id !== recording.id || 'error' in parsed || !isPlainObject(parsed.result) || parsed.result.isError === true) return undefined;
+    if (JSON.stringify(parsed) !== text) return undefined;
+    const parts = JSON.stringify({ ...parsed, id: ID_MARK }).split(ID_MARK_JSON);
+    if (parts.length !== 2) return undefined;
+    return { source: recording.sources[0]!, reread: recording.rereads[0]!, status, headers, before: parts[0]!, after: parts[1]! };
+  }
+
+  private answer(entry: Entry, id: string | number): CachedAnswer {
+    this.hitCount += 1;
+    return { status: entry.status, headers: entry.headers, body: entry.before + JSON.stringify(id) + entry.after };
+  }
+
+  /** Past the catalog's version check: read again, and keep serving only the very same entry. */
+  private async revalidate(key: string, entry: Entry, id: string | number): Promise<CachedAnswer | undefined> {
+    let source: Cached<unknown>;
+    try {
+      source = await entry.reread();
+    } catch {
+      return undefined;
+    }
+    // The same object: the catalog has just confirmed it under its current version.
+    if (source === entry.source) return this.answer(entry, id);
+    if (this.entries.get(key) === entry) this.entries.delete(key);
+    return undefined;
+  }
+}
