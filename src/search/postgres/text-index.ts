@@ -1,0 +1,231 @@
+import type { TextIndex } from '../text-index.js';
+import { CoverRanker, MAX_MATCHED_LEXEMES } from './cover-rank.js';
+import { Lexicon } from './lexicon.js';
+import { Postings, type StoredDoc } from './postings.js';
+import { parseTsvector } from './tsvector-text.js';
+import { TsqueryCache, type ToTsquery } from './tsquery.js';
+
+/** The weights postgresSearch ranks with, '{0.1, 0.2, 0.4, 1.0}': D, C, B, A (tsrank.c's order). */
+export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
+
+/**
+ * PostgreSQL's full-text search over `projects.search` held in memory (issue 17): which
+ * documents `search @@ to_tsquery('english', 't1:* & t2:*')` matches and their
+ * `ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', search, …)`, bit-identical (float4 values), from each
+ * document's `search::text`. The query is lexized by PostgreSQL (`toTsquery`, cached).
+ *
+ * Documents live in a positional inverted index (Postings) rebuilt in bulk; documents set or
+ * deleted since wait in a small overlay (`pending`), their old postings skipped (`dropped`).
+ */
+export class PostgresTextIndex implements TextIndex<string> {
+  private readonly lexicon = new Lexicon();
+  private readonly postings = new Postings();
+  private readonly queries: TsqueryCache;
+  private readonly ranker = new CoverRanker(RANK_WEIGHTS);
+  private readonly pending = new Map<number, StoredDoc>();
+  /** 1: the document's postings in the arena are out of date (set again or deleted since). */
+  private dropped = new Uint8Array(1024);
+  private present = new Uint8Array(1024);
+  private count = 0;
+
+  constructor(toTsquery: ToTsquery, options: { queryCacheSize?: number } = {}) {
+    this.queries = new TsqueryCache(toTsquery, options.queryCacheSize);
+  }
+
+  /** Documents held. */
+  get size(): number {
+    return this.count;
+  }
+
+  set(doc: number, source: string): void {
+    const parsed = parseTsvector(source);
+    const lex = Int32Array.from(parsed.lexemes, (w) => this.lexicon.intern(w));
+    this.forget(doc);
+    this.present[doc] = 1;
+    this.count++;
+    this.pending.set(doc, { lex, ends: parsed.ends, positions: parsed.positions });
+    // Rebuilding costs the whole arena: wait until the overlay is a quarter of the index.
+    if (this.pending.size >= 1024 && this.pending.size * 4 >= this.count) this.flush();
+  }
+
+  delete(doc: number): void {
+    this.forget(doc);
+  }
+
+  /** Folds the overlay into the arena (match() does it when the overlay is large). */
+  flush(): void {
+    if (this.pending.size === 0 && !this.dropped.includes(1)) return;
+    this.postings.build(this.lexicon.size, this.dropped, this.pending);
+    this.pending.clear();
+    this.dropped.fill(0);
+  }
+
+  /** Bytes held in typed arrays (the arena, the overlay's documents and the per-document flags). */
+  typedBytes(): number {
+    let bytes = this.postings.bytes.byteLength + this.postings.offsets.byteLength + this.dropped.byteLength + this.present.byteLength;
+    for (const d of this.pending.values()) bytes += d.lex.byteLength + d.ends.byteLength + d.positions.byteLength;
+    return bytes;
+  }
+
+  async match(terms: readonly string[]): Promise<{ docs: Int32Array; ranks: Float64Array } | undefined> {
+    if (terms.length === 0) return undefined;
+    const operands = await this.queries.operands(terms);
+    // An operand bit each in the ranker's key; searchTerms() gives at most 8 terms.
+    if (operands === undefined || operands.length > 8) return undefined;
+    if (this.pending.size > 64) this.flush();
+    const full = (1 << operands.length) - 1;
+    // The lexemes each operand matches, with the operands' bits and their byte order.
+    const masks = new Map<number, number>();
+    const order = new Map<number, number>();
+    for (const [bit, operand] of operands.entries()) {
+      const { ids, from } = this.lexicon.prefixed(operand);
+      if (ids.length === 0) return { docs: new Int32Array(0), ranks: new Float64Array(0) };
+      for (let i = 0; i < ids.length; i++) {
+        masks.set(ids[i]!, (masks.get(ids[i]!) ?? 0) | (1 << bit));
+        order.set(ids[i]!, from + i);
+      }
+    }
+    if (this.lexicon.size > MAX_MATCHED_LEXEMES) return undefined;
+    const out = new Results();
+    this.matchArena(masks, order, full, out);
+    const fromArena = out.length;
+    for (const doc of [...this.pending.keys()].sort((a, b) => a - b)) {
+      const { lex, ends, positions } = this.pending.get(doc)!;
+      this.ranker.reset();
+      let seen = 0;
+      for (let k = 0; k < lex.length; k++) {
+        const mask = masks.get(lex[k]!);
+        if (mask === undefined) continue;
+        seen |= mask;
+        for (let j = k === 0 ? 0 : ends[k - 1]!; j < ends[k]!; j++) this.ranker.add(positions[j]!, order.get(lex[k]!)!, mask);
+      }
+      if (seen === full) out.push(doc, this.ranker.rank(full));
+    }
+    return out.sorted(fromArena);
+  }
+
+  /** A k-way merge of the matched lexemes' postings, document by document. */
+  private matchArena(masks: Map<number, number>, order: Map<number, number>, full: number, out: Results): void {
+    const { bytes, offsets } = this.postings;
+    const ids = [...masks.keys()].filter((id) => id < this.postings.lexemes && offsets[id]! < offsets[id + 1]!);
+    const k = ids.length;
+    const ptr = new Int32Array(k);
+    const end = new Int32Array(k);
+    const doc = new Int32Array(k);
+    const cmask = Int32Array.from(ids, (id) => masks.get(id)!);
+    const corder = Int32Array.from(ids, (id) => order.get(id)!);
+    const heap = new Int32Array(k);
+    let size = 0;
+    const readDoc = (c: number, previous: number): void => {
+      let p = ptr[c]!;
+      let b = bytes[p++]!;
+      let delta = b & 127;
+      for (let s = 7; b > 127; s += 7) delta |= ((b = bytes[p++]!) & 127) << s;
+      doc[c] = previous + delta;
+      ptr[c] = p;
+    };
+    const sift = (i: number): void => {
+      // Restores the heap (by current document) below slot i.
+      const c = heap[i]!;
+      for (;;) {
+        let child = 2 * i + 1;
+        if (child >= size) break;
+        if (child + 1 < size && doc[heap[child + 1]!]! < doc[heap[child]!]!) child++;
+        if (doc[heap[child]!]! >= doc[c]!) break;
+        heap[i] = heap[child]!;
+        i = child;
+      }
+      heap[i] = c;
+    };
+    for (let c = 0; c < k; c++) {
+      ptr[c] = offsets[ids[c]!]!;
+      end[c] = offsets[ids[c]! + 1]!;
+      readDoc(c, -1);
+      heap[size++] = c;
+    }
+    for (let i = (size >> 1) - 1; i >= 0; i--) sift(i);
+    const { ranker, dropped } = this;
+    while (size > 0) {
+      const current = doc[heap[0]!]!;
+      ranker.reset();
+      let seen = 0;
+      while (size > 0 && doc[heap[0]!] === current) {
+        const c = heap[0]!;
+        const mask = cmask[c]!;
+        const lexOrder = corder[c]!;
+        seen |= mask;
+        let p = ptr[c]!;
+        let b = bytes[p++]!;
+        let count = b & 127;
+        for (let s = 7; b > 127; s += 7) count |= ((b = bytes[p++]!) & 127) << s;
+        let pos = 0;
+        for (let j = 0; j < count; j++) {
+          b = bytes[p++]!;
+          let v = b & 127;
+          for (let s = 7; b > 127; s += 7) v |= ((b = bytes[p++]!) & 127) << s;
+          const zz = v >>> 2;
+          pos += (zz >>> 1) ^ -(zz & 1);
+          ranker.add(((v & 3) << 14) | pos, lexOrder, mask);
+        }
+        ptr[c] = p;
+        if (p < end[c]!) readDoc(c, current);
+        else heap[0] = heap[--size]!;
+        sift(0);
+      }
+      if (seen === full && dropped[current] !== 1) out.push(current, ranker.rank(full));
+    }
+  }
+
+  private forget(doc: number): void {
+    if (doc >= this.present.length) this.growTo(doc);
+    if (this.present[doc] === 1) this.count--;
+    this.present[doc] = 0;
+    this.dropped[doc] = 1;
+    this.pending.delete(doc);
+  }
+
+  private growTo(doc: number): void {
+    const size = Math.max(doc + 1, this.present.length * 2);
+    const present = new Uint8Array(size);
+    present.set(this.present);
+    this.present = present;
+    const dropped = new Uint8Array(size);
+    dropped.set(this.dropped);
+    this.dropped = dropped;
+  }
+}
+
+/** Matches in two runs each ascending by document (the arena's, then the overlay's). */
+class Results {
+  docs = new Int32Array(1024);
+  ranks = new Float64Array(1024);
+  length = 0;
+
+  push(doc: number, rank: number): void {
+    if (this.length === this.docs.length) {
+      const docs = new Int32Array(this.length * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const ranks = new Float64Array(this.length * 2);
+      ranks.set(this.ranks);
+      this.ranks = ranks;
+    }
+    this.docs[this.length] = doc;
+    this.ranks[this.length++] = rank;
+  }
+
+  /** Both runs merged into one, ascending by document. */
+  sorted(split: number): { docs: Int32Array; ranks: Float64Array } {
+    const docs = new Int32Array(this.length);
+    const ranks = new Float64Array(this.length);
+    let a = 0;
+    let b = split;
+    for (let i = 0; i < this.length; i++) {
+      const fromA = b >= this.length || (a < split && this.docs[a]! < this.docs[b]!);
+      const at = fromA ? a++ : b++;
+      docs[i] = this.docs[at]!;
+      ranks[i] = this.ranks[at]!;
+    }
+    return { docs, ranks };
+  }
+}
