@@ -4,23 +4,26 @@
  * (get_docrep, Cover, calc_rank_cd). One ranker serves one document at a time: add() every
  * position of every lexeme the query's operands match, then rank().
  */
-const ORDER_BITS = 2 ** 20;
-/** The most lexemes one query may match: their order must fit in the sort key. */
-export const MAX_MATCHED_LEXEMES = ORDER_BITS;
+/** The most lexemes of one document one query may match (slots in the sort key). */
+export const MAX_SLOTS = 4096;
 
 export class CoverRanker {
-  /** ((position * 4 + weight) * 2^20 + lexeme order) * 256 + operand mask: get_docrep's sort key. */
-  private keys = new Float64Array(256);
+  /** (((position << 2) | weight) << 12) | slot: get_docrep's sort key (compareDocR). */
+  private keys = new Int32Array(256);
   private pos = new Int32Array(256);
   private weight = new Int32Array(256);
   private mask = new Int32Array(256);
+  private readonly slotMask = new Int32Array(MAX_SLOTS);
   private n = 0;
   private readonly invws: Float64Array;
+  private readonly cpos: Float64Array;
 
   /** `weights`: the float4[] ts_rank_cd is given, indexed by weight (D, C, B, A). */
   constructor(weights: readonly number[]) {
     // calc_rank_cd: invws[i] = 1.0 / (double) arrdata[i], arrdata being float4.
     this.invws = Float64Array.from(weights, (w) => 1.0 / Math.fround(w));
+    // A cover of one entry: Cpos = 1 / invws[w], nNoise = 0.
+    this.cpos = this.invws.map((inv) => 1 / inv);
   }
 
   reset(): void {
@@ -28,37 +31,55 @@ export class CoverRanker {
   }
 
   /**
-   * One position (a WordEntryPos: weight << 14 | pos) of a lexeme with `order` (its rank in the
-   * vector's lexeme order, tsCompareString) matched by the operands in `mask` (a bit each).
+   * Declares the lexeme in `slot`: slots number a document's matched lexemes in the vector's
+   * lexeme order (tsCompareString), which breaks compareDocR's ties; `mask` has a bit for each
+   * operand matching it.
    */
-  add(wep: number, order: number, mask: number): void {
+  slot(slot: number, mask: number): void {
+    this.slotMask[slot] = mask;
+  }
+
+  /** One position (a WordEntryPos: weight << 14 | pos) of the lexeme in `slot`. */
+  add(wep: number, slot: number): void {
     if (this.n === this.keys.length) this.grow();
-    this.keys[this.n++] = (((wep & 0x3fff) * 4 + (wep >> 14)) * ORDER_BITS + order) * 256 + mask;
+    this.keys[this.n++] = ((((wep & 0x3fff) << 2) | (wep >> 14)) << 12) | slot;
   }
 
   /** The float4 ts_rank_cd returns, as a number (Math.fround of calc_rank_cd's double). */
   rank(full: number): number {
     const n = this.n;
     if (n === 0) return 0; // get_docrep found no positions: calc_rank_cd returns 0.0
-    const keys = this.keys.subarray(0, n);
-    for (let i = 1; i < n; i++) {
-      if (keys[i]! < keys[i - 1]!) {
-        // compareDocR: by position, then weight, then WordEntry (lexeme order).
-        keys.sort();
-        break;
+    const keys = this.keys;
+    // compareDocR: by position, then weight, then WordEntry (the slot). The keys come as a
+    // few ascending runs (one per lexeme): insertion sort for short lists.
+    if (n <= 64) {
+      for (let i = 1; i < n; i++) {
+        const key = keys[i]!;
+        let j = i - 1;
+        if (keys[j]! <= key) continue;
+        while (j >= 0 && keys[j]! > key) keys[j + 1] = keys[j--]!;
+        keys[j + 1] = key;
       }
+    } else keys.subarray(0, n).sort();
+    if (full === 1) {
+      // One operand: every entry is a cover of its own (Cover finds [i, i] for each i).
+      let wdoc = 0.0;
+      let i = 0;
+      for (; i < n; i++) {
+        if (i > 0 && keys[i] === keys[i - 1]) break;
+        wdoc += this.cpos[(keys[i]! >> 12) & 3]!;
+      }
+      if (i === n) return Math.fround(wdoc);
     }
     // get_docrep joins the operands matching one WordEntry at one WordEntryPos: equal keys.
-    const { pos, weight, mask } = this;
+    const { pos, weight, mask, slotMask } = this;
     let len = 0;
     for (let i = 0; i < n; i++) {
       const key = keys[i]!;
       if (i > 0 && key === keys[i - 1]) continue;
-      const m = key % 256;
-      const pw = Math.floor(key / (256 * ORDER_BITS));
-      pos[len] = pw >> 2;
-      weight[len] = pw & 3;
-      mask[len] = m;
+      pos[len] = key >>> 14;
+      weight[len] = (key >> 12) & 3;
+      mask[len] = slotMask[key & 4095]!;
       len++;
     }
     return Math.fround(this.wdoc(len, full));
@@ -123,7 +144,7 @@ export class CoverRanker {
 
   private grow(): void {
     const size = this.keys.length * 2;
-    const keys = new Float64Array(size);
+    const keys = new Int32Array(size);
     keys.set(this.keys);
     this.keys = keys;
     this.pos = new Int32Array(size);

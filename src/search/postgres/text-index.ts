@@ -1,5 +1,6 @@
 import type { TextIndex } from '../text-index.js';
-import { CoverRanker, MAX_MATCHED_LEXEMES } from './cover-rank.js';
+import { matchArena } from './arena-match.js';
+import { CoverRanker, MAX_SLOTS } from './cover-rank.js';
 import { Lexicon } from './lexicon.js';
 import { Postings, type StoredDoc } from './postings.js';
 import { parseTsvector } from './tsvector-text.js';
@@ -27,10 +28,19 @@ export class PostgresTextIndex implements TextIndex<string> {
   private dropped = new Uint8Array(1024);
   private present = new Uint8Array(1024);
   private count = 0;
+  /** Bumped by every set() and delete(): cached answers of an older version are stale. */
+  private version = 0;
+  /** Answers by operands, most recently used last, at most resultCacheDocs documents in all. */
+  private readonly answers = new Map<string, { version: number; docs: Int32Array; ranks: Float64Array }>();
+  private answerDocs = 0;
 
-  constructor(toTsquery: ToTsquery, options: { queryCacheSize?: number } = {}) {
+  constructor(toTsquery: ToTsquery, options: { queryCacheSize?: number; resultCacheDocs?: number } = {}) {
     this.queries = new TsqueryCache(toTsquery, options.queryCacheSize);
+    this.resultCacheDocs = options.resultCacheDocs ?? 500_000;
   }
+
+  /** What the answer cache may hold, in documents: 12 bytes each; no one answer takes over a quarter. 0: no cache. */
+  resultCacheDocs: number;
 
   /** Documents held. */
   get size(): number {
@@ -72,6 +82,14 @@ export class PostgresTextIndex implements TextIndex<string> {
     const operands = await this.queries.operands(terms);
     // An operand bit each in the ranker's key; searchTerms() gives at most 8 terms.
     if (operands === undefined || operands.length > 8) return undefined;
+    const key = operands.join('\u0000');
+    const cached = this.answers.get(key);
+    if (cached !== undefined) {
+      this.answers.delete(key);
+      this.answerDocs -= cached.docs.length;
+      // Copies: the caller may keep or change what it is given.
+      if (cached.version === this.version) return this.remember(key, cached), { docs: cached.docs.slice(), ranks: cached.ranks.slice() };
+    }
     if (this.pending.size > 64) this.flush();
     const full = (1 << operands.length) - 1;
     // The lexemes each operand matches, with the operands' bits and their byte order.
@@ -85,98 +103,49 @@ export class PostgresTextIndex implements TextIndex<string> {
         order.set(ids[i]!, from + i);
       }
     }
-    if (this.lexicon.size > MAX_MATCHED_LEXEMES) return undefined;
     const out = new Results();
-    this.matchArena(masks, order, full, out);
+    if (!matchArena(this.postings, { masks, order, full }, this.dropped, this.ranker, out)) return undefined;
     const fromArena = out.length;
+    const slots: number[] = [];
     for (const doc of [...this.pending.keys()].sort((a, b) => a - b)) {
       const { lex, ends, positions } = this.pending.get(doc)!;
-      this.ranker.reset();
       let seen = 0;
+      slots.length = 0;
       for (let k = 0; k < lex.length; k++) {
         const mask = masks.get(lex[k]!);
         if (mask === undefined) continue;
         seen |= mask;
-        for (let j = k === 0 ? 0 : ends[k - 1]!; j < ends[k]!; j++) this.ranker.add(positions[j]!, order.get(lex[k]!)!, mask);
+        slots.push(k);
       }
-      if (seen === full) out.push(doc, this.ranker.rank(full));
+      if (seen !== full) continue;
+      if (slots.length > MAX_SLOTS) return undefined;
+      // Slots in the vector's lexeme order, as in the arena.
+      slots.sort((a, b) => order.get(lex[a]!)! - order.get(lex[b]!)!);
+      this.ranker.reset();
+      for (const [slot, k] of slots.entries()) {
+        this.ranker.slot(slot, masks.get(lex[k]!)!);
+        for (let j = k === 0 ? 0 : ends[k - 1]!; j < ends[k]!; j++) this.ranker.add(positions[j]!, slot);
+      }
+      out.push(doc, this.ranker.rank(full));
     }
-    return out.sorted(fromArena);
+    const answer = out.sorted(fromArena);
+    this.remember(key, { version: this.version, docs: answer.docs.slice(), ranks: answer.ranks.slice() });
+    return answer;
   }
 
-  /** A k-way merge of the matched lexemes' postings, document by document. */
-  private matchArena(masks: Map<number, number>, order: Map<number, number>, full: number, out: Results): void {
-    const { bytes, offsets } = this.postings;
-    const ids = [...masks.keys()].filter((id) => id < this.postings.lexemes && offsets[id]! < offsets[id + 1]!);
-    const k = ids.length;
-    const ptr = new Int32Array(k);
-    const end = new Int32Array(k);
-    const doc = new Int32Array(k);
-    const cmask = Int32Array.from(ids, (id) => masks.get(id)!);
-    const corder = Int32Array.from(ids, (id) => order.get(id)!);
-    const heap = new Int32Array(k);
-    let size = 0;
-    const readDoc = (c: number, previous: number): void => {
-      let p = ptr[c]!;
-      let b = bytes[p++]!;
-      let delta = b & 127;
-      for (let s = 7; b > 127; s += 7) delta |= ((b = bytes[p++]!) & 127) << s;
-      doc[c] = previous + delta;
-      ptr[c] = p;
-    };
-    const sift = (i: number): void => {
-      // Restores the heap (by current document) below slot i.
-      const c = heap[i]!;
-      for (;;) {
-        let child = 2 * i + 1;
-        if (child >= size) break;
-        if (child + 1 < size && doc[heap[child + 1]!]! < doc[heap[child]!]!) child++;
-        if (doc[heap[child]!]! >= doc[c]!) break;
-        heap[i] = heap[child]!;
-        i = child;
-      }
-      heap[i] = c;
-    };
-    for (let c = 0; c < k; c++) {
-      ptr[c] = offsets[ids[c]!]!;
-      end[c] = offsets[ids[c]! + 1]!;
-      readDoc(c, -1);
-      heap[size++] = c;
-    }
-    for (let i = (size >> 1) - 1; i >= 0; i--) sift(i);
-    const { ranker, dropped } = this;
-    while (size > 0) {
-      const current = doc[heap[0]!]!;
-      ranker.reset();
-      let seen = 0;
-      while (size > 0 && doc[heap[0]!] === current) {
-        const c = heap[0]!;
-        const mask = cmask[c]!;
-        const lexOrder = corder[c]!;
-        seen |= mask;
-        let p = ptr[c]!;
-        let b = bytes[p++]!;
-        let count = b & 127;
-        for (let s = 7; b > 127; s += 7) count |= ((b = bytes[p++]!) & 127) << s;
-        let pos = 0;
-        for (let j = 0; j < count; j++) {
-          b = bytes[p++]!;
-          let v = b & 127;
-          for (let s = 7; b > 127; s += 7) v |= ((b = bytes[p++]!) & 127) << s;
-          const zz = v >>> 2;
-          pos += (zz >>> 1) ^ -(zz & 1);
-          ranker.add(((v & 3) << 14) | pos, lexOrder, mask);
-        }
-        ptr[c] = p;
-        if (p < end[c]!) readDoc(c, current);
-        else heap[0] = heap[--size]!;
-        sift(0);
-      }
-      if (seen === full && dropped[current] !== 1) out.push(current, ranker.rank(full));
+  private remember(key: string, answer: { version: number; docs: Int32Array; ranks: Float64Array }): void {
+    if (answer.docs.length === 0 ? this.resultCacheDocs === 0 : answer.docs.length > this.resultCacheDocs / 4) return;
+    this.answers.set(key, answer);
+    this.answerDocs += answer.docs.length;
+    for (const [old, { docs }] of this.answers) {
+      if (this.answerDocs <= this.resultCacheDocs) break;
+      this.answers.delete(old);
+      this.answerDocs -= docs.length;
     }
   }
 
   private forget(doc: number): void {
+    this.version++;
     if (doc >= this.present.length) this.growTo(doc);
     if (this.present[doc] === 1) this.count--;
     this.present[doc] = 0;
