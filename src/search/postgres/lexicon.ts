@@ -8,6 +8,8 @@ export class Lexicon {
   private readonly ids = new Map<string, number>();
   readonly words: string[] = [];
   private sorted: Int32Array | undefined;
+  /** Ids interned since `sorted` was built, merged into it on the next lookup. */
+  private unsorted: number[] = [];
 
   get size(): number {
     return this.words.length;
@@ -19,7 +21,7 @@ export class Lexicon {
       id = this.words.length;
       this.words.push(word);
       this.ids.set(word, id);
-      this.sorted = undefined;
+      if (this.sorted !== undefined) this.unsorted.push(id);
     }
     return id;
   }
@@ -30,7 +32,7 @@ export class Lexicon {
    * first of them in that list: `from + i` orders ids[i] among all lexemes.
    */
   prefixed(operand: string): { ids: Int32Array; from: number } {
-    const sorted = (this.sorted ??= this.sortAll());
+    const sorted = this.sortedIds();
     const { words } = this;
     let lo = 0;
     let hi = sorted.length;
@@ -44,9 +46,21 @@ export class Lexicon {
     return { ids: sorted.subarray(lo, end), from: lo };
   }
 
-  private sortAll(): Int32Array {
-    const { words } = this;
-    return Int32Array.from(words.keys()).sort((a, b) => compareBytes(words[a]!, words[b]!));
+  /** All ids in byte order: a full sort the first time (or after many new words), else a merge. */
+  private sortedIds(): Int32Array {
+    const { words, unsorted } = this;
+    const byBytes = (a: number, b: number) => compareBytes(words[a]!, words[b]!);
+    if (this.sorted === undefined || unsorted.length > this.sorted.length / 8) {
+      this.unsorted = [];
+      return (this.sorted = Int32Array.from(words.keys()).sort(byBytes));
+    }
+    if (unsorted.length === 0) return this.sorted;
+    unsorted.sort(byBytes);
+    const old = this.sorted;
+    const merged = new Int32Array(old.length + unsorted.length);
+    for (let i = 0, j = 0, k = 0; k < merged.length; k++) merged[k] = j >= unsorted.length || (i < old.length && byBytes(old[i]!, unsorted[j]!) < 0) ? old[i++]! : unsorted[j++]!;
+    this.unsorted = [];
+    return (this.sorted = merged);
   }
 }
 
