@@ -37,13 +37,8 @@ async function timed(calls: number, run: () => Promise<unknown>): Promise<{ p50:
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
-const database = await createTestDatabase();
-const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-const query: SqlRows = async (text, values) => (await pool.query(text, values as unknown[])).rows;
-try {
-  let started = performance.now();
-  await pool.query('CREATE TABLE docs (doc int PRIMARY KEY, search tsvector NOT NULL)');
+/** The generated catalog's vectors into `docs`, in slices (the catalog is garbage afterwards). */
+async function importVectors(): Promise<void> {
   const all = generateCatalog(DOCS);
   for (let i = 0; i < all.length; i += 5000) {
     const slice = all.slice(i, i + 5000);
@@ -54,7 +49,17 @@ try {
        FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS u(d, t, g, c, s, v, k, x)`,
       [slice.map((_, j) => i + j), slice.map((p) => p.title), slice.map((p) => p.tags.join(' ')), slice.map((p) => p.client ?? ''), slice.map((p) => p.summary), slice.map((p) => p.services.join(' ')), slice.map((p) => p.technologies.join(' ')), slice.map((p) => p.description)],
     );
-  }
+}
+}
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+const database = await createTestDatabase();
+const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+const query: SqlRows = async (text, values) => (await pool.query(text, values as unknown[])).rows;
+try {
+  let started = performance.now();
+  await pool.query('CREATE TABLE docs (doc int PRIMARY KEY, search tsvector NOT NULL)');
+  await importVectors();
   await pool.query('CREATE INDEX ON docs USING GIN (search)');
   await pool.query('VACUUM ANALYZE docs');
   const stats = (await pool.query<{ lexemes: number; positions: number }>(`SELECT avg(length(search))::float8 AS lexemes, avg(array_length(regexp_split_to_array(search::text, '[ ,]'), 1))::float8 AS positions FROM docs`)).rows[0]!;
