@@ -78,15 +78,7 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
     if (ranked) {
       ranker.slot(s, cmask[c]!);
-      let pos = 0;
-      for (let j = 0; j < count; j++) {
-        b = bytes[p++]!;
-        let v = b & 127;
-        for (let sh = 7; b > 127; sh += 7) v |= ((b = bytes[p++]!) & 127) << sh;
-        const zz = v >>> 2;
-        pos += (zz >>> 1) ^ -(zz & 1);
-        ranker.add(((v & 3) << 14) | pos, s);
-      }
+      p = ranker.addCoded(bytes, p, count, s);
     } else {
       for (let j = 0; j < count; j++) while (bytes[p++]! > 127);
     }

@@ -45,6 +45,27 @@ export class CoverRanker {
     this.keys[this.n++] = ((((wep & 0x3fff) << 2) | (wep >> 14)) << 12) | slot;
   }
 
+  /**
+   * `count` positions of the lexeme in `slot`, varint-coded at bytes[p] as Postings writes them
+   * (zigzag(pos − previous pos) · 4 + weight); returns where they end.
+   */
+  addCoded(bytes: Uint8Array, p: number, count: number, slot: number): number {
+    while (this.n + count > this.keys.length) this.grow();
+    const keys = this.keys;
+    let n = this.n;
+    let pos = 0;
+    for (let j = 0; j < count; j++) {
+      let b = bytes[p++]!;
+      let v = b & 127;
+      for (let sh = 7; b > 127; sh += 7) v |= ((b = bytes[p++]!) & 127) << sh;
+      const zz = v >>> 2;
+      pos += (zz >>> 1) ^ -(zz & 1);
+      keys[n++] = (((pos << 2) | (v & 3)) << 12) | slot;
+    }
+    this.n = n;
+    return p;
+  }
+
   /** The float4 ts_rank_cd returns, as a number (Math.fround of calc_rank_cd's double). */
   rank(full: number): number {
     const n = this.n;
