@@ -1,0 +1,133 @@
+/**
+ * The positional inverted index: for each lexeme, the documents holding it (ascending) with
+ * that lexeme's WordEntryPos list, varint-coded in one shared byte arena. Per posting:
+ * varint(doc − previous doc), varint(position count), then per position
+ * varint(zigzag(pos − previous pos) · 4 + weight). Rebuilt in bulk (build()): documents set or
+ * deleted since wait in the index's overlay, so the arena is immutable between builds.
+ */
+export interface StoredDoc {
+  /** Lexeme ids in the vector's order; positions of lex[i] are positions[ends[i-1] .. ends[i]). */
+  readonly lex: Int32Array;
+  readonly ends: Uint32Array;
+  readonly positions: Uint16Array;
+}
+
+class ByteWriter {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+
+  varint(value: number): void {
+    if (this.length + 5 > this.bytes.length) this.reserve(5);
+    while (value > 127) {
+      this.bytes[this.length++] = (value & 127) | 128;
+      value >>>= 7;
+    }
+    this.bytes[this.length++] = value;
+  }
+
+  copy(from: Uint8Array, start: number, end: number): void {
+    this.reserve(end - start);
+    this.bytes.set(from.subarray(start, end), this.length);
+    this.length += end - start;
+  }
+
+  private reserve(extra: number): void {
+    if (this.length + extra <= this.bytes.length) return;
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
+    next.set(this.bytes.subarray(0, this.length));
+    this.bytes = next;
+  }
+}
+
+export class Postings {
+  bytes = new Uint8Array(0);
+  /** Lexeme id's postings: bytes[offsets[id] .. offsets[id + 1]); ids past the end have none. */
+  offsets = new Int32Array(1);
+
+  /** Lexeme ids with postings in the arena. */
+  get lexemes(): number {
+    return this.offsets.length - 1;
+  }
+
+  /** Rewrites the arena: today's postings minus `dropped` documents, plus `added` ones. */
+  build(lexemes: number, dropped: Uint8Array, added: ReadonlyMap<number, StoredDoc>): void {
+    // The added documents' postings grouped by lexeme (counting sort), documents ascending.
+    const docs = [...added.keys()].sort((a, b) => a - b);
+    const start = new Int32Array(lexemes + 1);
+    for (const doc of docs) for (const id of added.get(doc)!.lex) start[id + 1]!++;
+    for (let id = 0; id < lexemes; id++) start[id + 1]! += start[id]!;
+    const fill = start.slice(0, lexemes);
+    const refDoc = new Int32Array(start[lexemes]!);
+    const refIndex = new Int32Array(start[lexemes]!);
+    for (const doc of docs) {
+      const lex = added.get(doc)!.lex;
+      for (let k = 0; k < lex.length; k++) {
+        const at = fill[lex[k]!]!++;
+        refDoc[at] = doc;
+        refIndex[at] = k;
+      }
+    }
+    const out = new ByteWriter();
+    const offsets = new Int32Array(lexemes + 1);
+    const old = this.bytes;
+    for (let id = 0; id < lexemes; id++) {
+      offsets[id] = out.length;
+      let outPrevious = -1;
+      let oldPrevious = -1;
+      let p = id < this.lexemes ? this.offsets[id]! : 0;
+      const end = id < this.lexemes ? this.offsets[id + 1]! : 0;
+      // The next old posting that stays: its document and its body (count and positions).
+      let oldDoc = -1;
+      let bodyStart = 0;
+      const nextOld = (): void => {
+        oldDoc = -1;
+        while (p < end) {
+          let b = old[p++]!;
+          let delta = b & 127;
+          for (let s = 7; b > 127; s += 7) delta |= ((b = old[p++]!) & 127) << s;
+          oldPrevious += delta;
+          bodyStart = p;
+          b = old[p++]!;
+          let count = b & 127;
+          for (let s = 7; b > 127; s += 7) count |= ((b = old[p++]!) & 127) << s;
+          for (let j = 0; j < count; j++) while (old[p++]! > 127);
+          if (dropped[oldPrevious] !== 1) {
+            oldDoc = oldPrevious;
+            return;
+          }
+        }
+      };
+      nextOld();
+      let r = start[id]!;
+      const rEnd = start[id + 1]!;
+      while (oldDoc !== -1 || r < rEnd) {
+        if (r < rEnd && (oldDoc === -1 || refDoc[r]! <= oldDoc)) {
+          const doc = refDoc[r]!;
+          if (doc === oldDoc) nextOld(); // the added version replaces the old one
+          const { ends, positions } = added.get(doc)!;
+          const k = refIndex[r++]!;
+          const from = k === 0 ? 0 : ends[k - 1]!;
+          const to = ends[k]!;
+          out.varint(doc - outPrevious);
+          outPrevious = doc;
+          out.varint(to - from);
+          let previousPos = 0;
+          for (let j = from; j < to; j++) {
+            const wep = positions[j]!;
+            const delta = (wep & 0x3fff) - previousPos;
+            previousPos = wep & 0x3fff;
+            out.varint((delta >= 0 ? delta * 2 : -delta * 2 - 1) * 4 + (wep >> 14));
+          }
+        } else {
+          out.varint(oldDoc - outPrevious);
+          outPrevious = oldDoc;
+          out.copy(old, bodyStart, p);
+          nextOld();
+        }
+      }
+    }
+    offsets[lexemes] = out.length;
+    this.bytes = out.bytes.slice(0, out.length);
+    this.offsets = offsets;
+  }
+}
