@@ -88,6 +88,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await opened.store.migrate();
       let n = 0;
       await opened.store.projects.upsert(generateCatalog(PROJECTS, 7), Date.parse('2026-06-01T12:00:00Z'), () => `prj_eq${String(++n).padStart(5, '0')}`);
+      await opened.store.projects.warm?.();
     });
     after(async () => {
       await reference.destroy();
