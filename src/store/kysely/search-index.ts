@@ -21,6 +21,8 @@ export class InMemorySearch {
   private generation = 0;
   private refreshing: Promise<void> | undefined;
   private closed = false;
+  /** ranked pages answered from memory so far (tests check the index really answers) */
+  answered = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -53,7 +55,9 @@ export class InMemorySearch {
       return undefined;
     }
     const generation = this.generation;
-    return this.core.page(query, words, () => this.generation === generation && this.builtAt === builtAt);
+    const page = await this.core.page(query, words, () => this.generation === generation && this.builtAt === builtAt);
+    if (page !== undefined) this.answered += 1;
+    return page;
   }
 
   private async version(): Promise<number> {
