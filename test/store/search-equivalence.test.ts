@@ -100,7 +100,7 @@ function exoticProjects(): ProjectFields[] {
   );
 }
 
-const MORE_QUERIES = ['café', 'cafe', 'straße', 'strasse', '東京', '東京タワー', 'designs', 'designing', 'design design', 'designs designs', 'ecole', 'école', 'ærø', 'a', 'de', 'maps maps riders', 'accessibility 2020', '😀 accessibility', 'riders', 'kestrel harbor'];
+const MORE_QUERIES = ['café', 'cafe', 'straße', 'strasse', '東京', '東京タワー', 'designs', 'designing', 'design design', 'designs designs', 'ecole', 'école', 'ærø', 'a', 'de', 'maps maps riders', 'accessibility 2020', '😀 accessibility', 'a\u19b0b', 'riders', 'kestrel harbor'];
 
 const noPostgres = await skipWithoutPostgres();
 
