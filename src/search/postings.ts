@@ -35,7 +35,9 @@ export class Postings {
       ids[i] = id;
     });
     this.overlay.set(doc, { terms: ids, freqs: Int32Array.from(freqs) });
-    if (this.overlay.size > 1024 || this.unsorted.length > 1024) this.compact();
+    // Geometric: a bulk load compacts O(log n) times, not once per 1,024 documents (which made
+    // building 30,000 documents spend 1.1 s in compact()). Between loads the store compacts.
+    if (this.overlay.size > Math.max(4096, this.docs.length / 160)) this.compact();
   }
 
   delete(doc: number): void {

@@ -38,16 +38,9 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
 
   set(doc: number, source: FtsRow): void {
     this.delete(doc);
-    const { counts, size } = this.tokenizer.document(source);
-    const terms: string[] = [];
-    const freqs: number[] = [];
-    for (const [term, perColumn] of counts) {
-      let f = 0;
-      perColumn.forEach((n, col) => (f += n * this.weights[col]!));
-      terms.push(term);
-      freqs.push(f);
-    }
-    this.postings.set(doc, terms, freqs);
+    // Weights are whole numbers: summing them as integers is exact, as fts5Bm25Function's doubles are.
+    const { counts, size } = this.tokenizer.document(source, this.weights);
+    this.postings.set(doc, [...counts.keys()], [...counts.values()]);
     this.grow(doc + 1);
     this.sizes[doc] = size;
     this.live[doc] = 1;
@@ -99,14 +92,17 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
       const fewest = phrases.reduce((a, b) => (b.hits < a.hits ? b : a));
       const docs = new Int32Array(fewest.hits);
       const ranks = new Float64Array(fewest.hits);
+      const freqs = phrases.map((p) => p.freq);
+      const count = freqs.length;
+      const sizes = this.sizes;
       let n = 0;
-      for (let t = 0; t < fewest.hits; t++) {
+      next: for (let t = 0; t < fewest.hits; t++) {
         const doc = fewest.touched[t]!;
-        if (!phrases.every((p) => p.freq[doc]! > 0)) continue;
-        const D = this.sizes[doc]!;
+        for (let i = 0; i < count; i++) if (freqs[i]![doc] === 0) continue next;
+        const D = sizes[doc]!;
         let score = 0.0;
-        for (let i = 0; i < phrases.length; i++) {
-          const f = phrases[i]!.freq[doc]!;
+        for (let i = 0; i < count; i++) {
+          const f = freqs[i]![doc]!;
           score += idf[i]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)));
         }
         docs[n] = doc;

@@ -11,10 +11,10 @@ import { porterStem } from './porter.js';
  * fts5vocab. test/search/fts5-tokenizer.test.ts compares both with SQLite on a large word list.
  */
 
-/** A document's tokens: each distinct term with its count per column, and its size in tokens. */
+/** A document's tokens: each distinct term with its column-weighted count, and its size in tokens. */
 export interface Tokens {
-  /** term → count in each column */
-  readonly counts: Map<string, number[]>;
+  /** term → Σ over its occurrences of its column's weight */
+  readonly counts: Map<string, number>;
   /** every token of every column (FTS5's xColumnSize(-1)) */
   readonly size: number;
 }
@@ -45,15 +45,15 @@ export class Fts5Tokenizer {
     this.ln = this.db.prepare('SELECT ln(?) AS y').pluck();
   }
 
-  /** The tokens of one row whose columns hold `texts`. */
-  document(texts: readonly string[]): Tokens {
-    return texts.every((t) => ASCII.test(t)) ? this.ascii(texts) : this.bySqlite(texts);
+  /** The tokens of one row whose columns hold `texts`, each counting its column's weight. */
+  document(texts: readonly string[], weights: readonly number[]): Tokens {
+    return texts.every((t) => ASCII.test(t)) ? this.ascii(texts, weights) : this.bySqlite(texts, weights);
   }
 
   /** The one token a query term stands for, or undefined when it is not exactly one token. */
   queryToken(term: string): string | undefined {
     if (/^[a-z0-9]+$/.test(term)) return this.stem(term);
-    const tokens = this.bySqlite([term, ...Array<string>(this.columns - 1).fill('')]);
+    const tokens = this.bySqlite([term, ...Array<string>(this.columns - 1).fill('')], Array<number>(this.columns).fill(1));
     if (tokens.size !== 1) return undefined;
     return tokens.counts.keys().next().value;
   }
@@ -87,31 +87,29 @@ export class Fts5Tokenizer {
     return stem;
   }
 
-  private ascii(texts: readonly string[]): Tokens {
-    const counts = new Map<string, number[]>();
+  private ascii(texts: readonly string[], weights: readonly number[]): Tokens {
+    const counts = new Map<string, number>();
     let size = 0;
-    texts.forEach((text, col) => {
-      for (const match of text.toLowerCase().matchAll(TOKEN)) {
+    for (let col = 0; col < texts.length; col++) {
+      const text = texts[col]!.toLowerCase();
+      const weight = weights[col]!;
+      TOKEN.lastIndex = 0;
+      for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
         const term = this.stem(match[0]);
-        let perColumn = counts.get(term);
-        if (perColumn === undefined) counts.set(term, (perColumn = new Array<number>(texts.length).fill(0)));
-        perColumn[col]! += 1;
+        counts.set(term, (counts.get(term) ?? 0) + weight);
         size += 1;
       }
-    });
+    }
     return { counts, size };
   }
 
-  private bySqlite(texts: readonly string[]): Tokens {
-    const counts = new Map<string, number[]>();
+  private bySqlite(texts: readonly string[], weights: readonly number[]): Tokens {
+    const counts = new Map<string, number>();
     let size = 0;
     this.insert.run(...texts);
     try {
       for (const row of this.vocab.all() as { term: string; col: string }[]) {
-        const col = Number(row.col.slice(1));
-        let perColumn = counts.get(row.term);
-        if (perColumn === undefined) counts.set(row.term, (perColumn = new Array<number>(texts.length).fill(0)));
-        perColumn[col]! += 1;
+        counts.set(row.term, (counts.get(row.term) ?? 0) + weights[Number(row.col.slice(1))]!);
         size += 1;
       }
     } finally {
