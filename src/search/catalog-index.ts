@@ -100,13 +100,18 @@ export class CatalogIndex<Source> {
     const keep = new Int32Array(docs.length);
     let n = 0;
     const passes = this.cursorTest(query);
+    const published = this.published;
+    const filtered = query.year !== undefined || query.featured !== undefined || required.length > 0 || passes !== undefined;
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
-      if (this.published[doc]! < 0 || this.ids[doc] === undefined) continue;
-      if (query.year !== undefined && this.years[doc] !== query.year) continue;
-      if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) continue;
-      if (required.length > 0 && !required.every((id) => this.hasTerm(doc, id))) continue;
-      if (passes !== undefined && !passes(doc)) continue;
+      // Unpublished (-1) or not in the catalog index (a document the text index has alone).
+      if (!(published[doc]! >= 0) || this.ids[doc] === undefined) continue;
+      if (filtered) {
+        if (query.year !== undefined && this.years[doc] !== query.year) continue;
+        if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) continue;
+        if (required.length > 0 && !required.every((id) => this.hasTerm(doc, id))) continue;
+        if (passes !== undefined && !passes(doc)) continue;
+      }
       keep[n++] = i;
     }
     const offset = (query.sort === 'relevance' || query.sort === 'featured') && after?.kind === 'offset' ? after.offset : 0;

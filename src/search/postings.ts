@@ -51,10 +51,6 @@ export class Postings {
    */
   accumulate(prefix: string, freq: Int32Array, touched: Int32Array): number {
     let n = 0;
-    const add = (doc: number, f: number) => {
-      if (freq[doc] === 0) touched[n++] = doc;
-      freq[doc]! += f;
-    };
     const { start, docs, freqs, current, sorted, names } = this;
     const inRange = new Set<number>();
     let at = lowerBound(sorted, names, prefix);
@@ -64,11 +60,17 @@ export class Postings {
       if (id + 1 >= start.length) continue;
       for (let p = start[id]!, end = start[id + 1]!; p < end; p++) {
         const doc = docs[p]!;
-        if (current[doc] === 1) add(doc, freqs[p]!);
+        if (current[doc] !== 1) continue;
+        if (freq[doc] === 0) touched[n++] = doc;
+        freq[doc]! += freqs[p]!;
       }
     }
     for (const [doc, entry] of this.overlay) {
-      for (let i = 0; i < entry.terms.length; i++) if (inRange.has(entry.terms[i]!)) add(doc, entry.freqs[i]!);
+      for (let i = 0; i < entry.terms.length; i++) {
+        if (!inRange.has(entry.terms[i]!)) continue;
+        if (freq[doc] === 0) touched[n++] = doc;
+        freq[doc]! += entry.freqs[i]!;
+      }
     }
     return n;
   }
