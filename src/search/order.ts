@@ -1,7 +1,7 @@
 /**
- * Byte order of UTF-8 strings, the order of SQLite's BINARY collation and PostgreSQL's
- * COLLATE "C" (docs/design.md §11 keeps such decisions beside the code that needs them): JS's
- * `<` compares UTF-16 code units, which differs only where a surrogate pair meets U+E000–U+FFFF.
+ * Byte order of UTF-8 strings: SQLite's BINARY collation (memcmp) and PostgreSQL's COLLATE "C",
+ * the orders list() sorts ids, published_at and title keys by. JS's `<` compares UTF-16 code
+ * units, which differs only where a surrogate pair meets U+E000–U+FFFF.
  */
 export function compareBytes(a: string, b: string): number {
   if (a === b) return 0;
