@@ -3,7 +3,7 @@
  * mkportersteps.tcl), ported rule for rule for ASCII tokens so that the in-memory index (issue 17)
  * stems exactly as `tokenize = 'porter unicode61 remove_diacritics 2'` does. Each step looks at the
  * second-to-last letter, then tries its suffixes in order: the first suffix that matches decides,
- * whether or not its condition holds. test/search/porter.test.ts compares it with SQLite itself.
+ * whether or not its condition holds. test/search/fts5-tokenizer.test.ts compares it with SQLite itself.
  */
 
 type Condition = ((s: string, stem: number) => boolean) | null;
