@@ -49,6 +49,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     const seeded = await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio, store.media);
     if (seeded > 0) logger.info({ projects: seeded }, 'loaded the demo catalog into an empty database');
   }
+  // The in-memory search index (issue 17) builds in the background; SQL answers until it is ready.
+  store.projects.warm?.().catch((error: unknown) => logger.warn({ err: error }, 'the in-memory search index could not be built; searches use SQL'));
   // Listen before wiring the app: with PORT=0 only the bound address can name the real port, and
   // every advertised URL ({base_url}: issuer, resource_metadata, Location, Link, Origin checks)
   // is built from publicUrl. Requests in the gap get a 503 from the placeholder listener.

@@ -2,11 +2,13 @@ import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transa
 import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
 import { featuredOrder, moveFeatured } from './featured-order.js';
-import type { Facets, FacetCount, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
+import type { Facets, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
+import { catalogFacets } from './project-facets.js';
 import { toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation } from './project-rows.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
+import type { InMemorySearch } from './search-index.js';
 
 type TermKind = 'tag' | 'industry' | 'service' | 'technology';
 
@@ -14,7 +16,14 @@ export class KyselyProjectStore implements ProjectStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly search: SearchDialect,
+    /** the in-memory ranked search (issue 17); absent inside transactions and for PostgreSQL */
+    private readonly memory?: InMemorySearch,
   ) {}
+
+  /** Builds the in-memory search index; until it is ready, ranked lists are answered with SQL. */
+  async warm(): Promise<void> {
+    await this.memory?.warm();
+  }
 
   async list(query: ProjectQuery): Promise<ProjectPage> {
     let qb = this.db.selectFrom('projects').where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<
@@ -90,7 +99,8 @@ export class KyselyProjectStore implements ProjectStore {
         break;
     }
 
-    const rows = ranked ? await this.rowsOf(qb.select('projects.id').limit(query.limit + 1)) : await qb.selectAll('projects').limit(query.limit + 1).execute();
+    const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
+    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys) : ranked ? await this.rowsOf(qb.select('projects.id').limit(query.limit + 1)) : await qb.selectAll('projects').limit(query.limit + 1).execute();
     const items = rows.slice(0, query.limit).map((row) => toRecord(row));
     let next: PagePosition | null = null;
     if (rows.length > query.limit) {
@@ -116,13 +126,18 @@ export class KyselyProjectStore implements ProjectStore {
    */
   private async rowsOf(keys: SelectQueryBuilder<Database & { m: { project_key: string | number; rank: number } }, 'projects' | 'm', { id: string; sort_key?: string }>): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
     const page = await keys.execute();
-    if (page.length === 0) return [];
-    const full = await this.db.selectFrom('projects').selectAll().where('id', 'in', page.map((r) => r.id)).execute();
+    return this.rowsById(page.map((r) => r.id), page[0]?.sort_key === undefined ? undefined : page.map((r) => r.sort_key!));
+  }
+
+  /** The rows of `ids` in that order (with their sort keys): the second step of a ranked page. */
+  private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
+    if (ids.length === 0) return [];
+    const full = await this.db.selectFrom('projects').selectAll().where('id', 'in', [...ids]).execute();
     const byId = new Map(full.map((row) => [row.id, row]));
     // A project deleted between the two reads is left out rather than answered half-read.
-    return page.flatMap((r) => {
-      const row = byId.get(r.id);
-      return row === undefined ? [] : [r.sort_key === undefined ? row : { ...row, sort_key: r.sort_key }];
+    return ids.flatMap((id, i) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [sortKeys === undefined ? row : { ...row, sort_key: sortKeys[i]! }];
     });
   }
 
@@ -137,33 +152,8 @@ export class KyselyProjectStore implements ProjectStore {
     return new Set(rows.map((r) => r.slug));
   }
 
-  async facets(): Promise<Facets> {
-    const rows = await this.db
-      .selectFrom('project_terms')
-      .innerJoin('projects', 'projects.id', 'project_terms.project_id')
-      .where('projects.published_at', 'is not', null)
-      .select(['project_terms.kind', 'project_terms.value', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy(['project_terms.kind', 'project_terms.value'])
-      .execute();
-    const years = await this.db
-      .selectFrom('projects')
-      .where('published_at', 'is not', null)
-      .select(['year', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('year')
-      .orderBy('year', 'desc')
-      .execute();
-    const byKind = (kind: TermKind): FacetCount[] =>
-      rows
-        .filter((r) => r.kind === kind)
-        .map((r) => ({ value: r.value, count: Number(r.count) }))
-        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-    return {
-      tags: byKind('tag'),
-      industries: byKind('industry'),
-      services: byKind('service'),
-      technologies: byKind('technology'),
-      years: years.map((r) => ({ value: String(r.year), count: Number(r.count) })),
-    };
+  facets(): Promise<Facets> {
+    return catalogFacets(this.db);
   }
 
   async upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {

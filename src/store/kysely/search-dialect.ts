@@ -1,6 +1,16 @@
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { ProjectRecord } from '../../model/project.js';
+import type { TextIndex } from '../../search/text-index.js';
 import type { Database } from './schema.js';
+
+/** A dialect's full-text index in memory for ranked lists (issue 17, src/search/). */
+export interface InMemoryText {
+  readonly index: TextIndex<unknown> & { compact?(): void; close?(): void };
+  /** the number each row of `projects` is known by in the index (SQLite: its rowid) */
+  readonly docKey: RawBuilder<number>;
+  /** what the index reads of each of `docs` (SQLite: the row of projects_fts) */
+  sources(db: Kysely<Database>, docs: readonly number[]): Promise<Map<number, unknown>>;
+}
 
 /**
  * What differs between the two dialects when searching and sorting the catalog: full-text
@@ -18,6 +28,11 @@ export interface SearchDialect {
   readonly matchKey: 'rowid' | 'id';
   /** Keys of published-or-not projects matching `terms` (all of them, as prefixes) with a rank, higher is better. */
   matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_key: string | number; rank: number }>;
+  /**
+   * The in-memory index ranked lists use once it is built (src/store/kysely/search-index.ts);
+   * undefined (PostgreSQL until its TextIndex lands in src/search/postgres/): SQL answers them.
+   */
+  textIndex(): InMemoryText | undefined;
 }
 
 /**

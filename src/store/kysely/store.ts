@@ -17,6 +17,7 @@ import { KyselyStudioStore } from './studio.js';
 import { KyselyMediaStore } from './media.js';
 import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
+import { InMemorySearch } from './search-index.js';
 
 /** The claim is a commit of its own before the operation's: it joins the commit groups too. */
 function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): IdempotencyStore {
@@ -69,9 +70,9 @@ function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore 
 }
 
 /** Every capability over `db`: the database itself, or one transaction on it. */
-function storesOver(db: Kysely<Database>, search: SearchDialect): Stores {
+function storesOver(db: Kysely<Database>, search: SearchDialect, memory?: InMemorySearch): Stores {
   return {
-    projects: new KyselyProjectStore(db, search),
+    projects: new KyselyProjectStore(db, search, memory),
     clients: new KyselyClientStore(db, search.name),
     credentials: new KyselyCredentialStore(db, search.name),
     assertions: new KyselyAssertionReplayStore(db),
@@ -120,7 +121,10 @@ export interface DialectExtras {
 
 /** The one store implementation; a dialect brings its connection, migrations and search. */
 export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, extras: DialectExtras): Store {
-  const outer = storesOver(db, search);
+  const text = search.textIndex();
+  // One in-memory search per store, for reads outside transactions (a transaction reads its own writes).
+  const memory = text ? new InMemorySearch(db, search, text) : undefined;
+  const outer = storesOver(db, search, memory);
   const group = extras.groupCommit?.((trx) => storesOver(trx, search));
   return {
     dialect: search.name,
@@ -143,6 +147,7 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
     },
     durability: () => extras.durability(),
     async close() {
+      memory?.close();
       await db.destroy();
       await extras.onClose?.();
     },

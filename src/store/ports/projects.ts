@@ -41,6 +41,11 @@ export interface Facets {
 }
 
 export interface ProjectStore {
+  /**
+   * Builds what makes ranked lists fast (issue 17: the in-memory search index) and resolves when
+   * it is ready; answers are the same before and after, only slower before. Optional to await.
+   */
+  warm?(): Promise<void>;
   /** Published projects only. */
   list(query: ProjectQuery): Promise<ProjectPage>;
   /** Published projects only. */

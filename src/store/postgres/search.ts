@@ -16,6 +16,8 @@ export const postgresSearch: SearchDialect = {
   // The tsvector is a column of the project row: it goes with the row.
   async unindex() {},
   matchKey: 'id',
+  // Issue 17: the ts_rank_cd TextIndex (src/search/postgres/) plugs in here; until then SQL ranks.
+  textIndex: () => undefined,
   matches(_db, terms) {
     // Terms are letters and digits only (searchTerms), so the tsquery text cannot inject operators.
     const tsquery = terms.map((t) => `${t}:*`).join(' & ');

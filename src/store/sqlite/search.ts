@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { SearchDialect } from '../kysely/search-dialect.js';
+import { SqliteTextIndex, type FtsRow } from '../../search/sqlite/bm25-index.js';
 
 /** FTS5 with bm25 column weights: title > tags > summary > client/services/technologies > description. */
 export const sqliteSearch: SearchDialect = {
@@ -20,6 +21,16 @@ export const sqliteSearch: SearchDialect = {
   async unindex(trx, projectId) {
     await sql`DELETE FROM projects_fts WHERE rowid = (SELECT rowid FROM projects WHERE id = ${projectId})`.execute(trx);
   },
+  textIndex: () => ({
+    index: new SqliteTextIndex(),
+    docKey: sql<number>`projects.rowid`,
+    async sources(db, docs) {
+      const { rows } = await sql<{ rowid: number; title: string; summary: string; description: string; client: string; tags: string; services: string; technologies: string }>`
+        SELECT rowid, title, summary, description, client, tags, services, technologies FROM projects_fts WHERE rowid IN (${sql.join(docs)})`.execute(db);
+      // The FTS row itself: exactly the text FTS5 indexed, whatever wrote it.
+      return new Map(rows.map((r) => [r.rowid, [r.title, r.summary, r.description, r.client, r.tags, r.services, r.technologies] satisfies FtsRow]));
+    },
+  }),
   matches(_db, terms) {
     // Each term is quoted, so FTS5 operators in user input are inert; `*` makes it a prefix query.
     const match = terms.map((t) => `"${t}"*`).join(' AND ');

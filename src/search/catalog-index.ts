@@ -1,0 +1,248 @@
+import type { ProjectQuery } from '../store/ports/index.js';
+import { compareBytes, topK } from './order.js';
+import type { TextIndex } from './text-index.js';
+
+/**
+ * The catalog as ranked search needs it, in memory (issue 17): per project what filters, sorts
+ * and pages need, with the dialect's TextIndex for matching and ranking. page() answers exactly
+ * what KyselyProjectStore.list() answers with SQL for a query with searchable words: the same
+ * filters, the same order (relevance: rank desc, published_at desc, id desc, offset cursors;
+ * the other sorts keyset as in list()), the same sort keys; undefined when it cannot.
+ * Compact: typed arrays per project, published_at and terms interned.
+ */
+export interface IndexedProject {
+  id: string;
+  /** what changes whenever the project's text, terms or columns change (revision, updated_at) */
+  stamp: string;
+  published_at: string | null;
+  year: number;
+  featured: boolean;
+  featured_rank: number;
+  /** the database's own title sort key (SQLite's lower() folds ASCII only) */
+  title_key: string;
+  /** project_terms as `${kind}\u0000${value}`; undefined: unchanged */
+  terms?: readonly string[] | undefined;
+}
+
+export interface SearchPage {
+  /** up to limit + 1 ids, in order */
+  ids: string[];
+  /** the title sort key of each id, for sort=title */
+  sortKeys?: string[];
+}
+
+export class CatalogIndex<Source> {
+  private ids: (string | undefined)[] = [];
+  private stamps: (string | undefined)[] = [];
+  private titles: string[] = [];
+  private published = new Int32Array(0);
+  private years = new Float64Array(0);
+  private flags = new Uint8Array(0);
+  private featuredRanks = new Float64Array(0);
+  private termAt = new Int32Array(0);
+  private termCount = new Int32Array(0);
+  private termArena = new Int32Array(1024);
+  private arenaUsed = 0;
+  private readonly termIds = new Map<string, number>();
+  private readonly dates = new Map<string, number>();
+  private dateNames: string[] = [];
+  /** published_at's position in byte order, per interned date; recomputed when dates are added */
+  private dateOrder = new Int32Array(0);
+
+  constructor(readonly text: TextIndex<Source>) {}
+
+  stamp(doc: number): string | undefined {
+    return this.stamps[doc] === undefined ? undefined : `${this.ids[doc]}\u0000${this.stamps[doc]}`;
+  }
+
+  *docs(): Generator<number> {
+    for (let doc = 0; doc < this.ids.length; doc++) if (this.ids[doc] !== undefined) yield doc;
+  }
+
+  /** Sets a project's columns, and its text when `source` is given. */
+  set(doc: number, p: IndexedProject, source?: Source): void {
+    this.grow(doc + 1);
+    this.ids[doc] = p.id;
+    this.stamps[doc] = p.stamp;
+    this.titles[doc] = p.title_key;
+    this.published[doc] = p.published_at === null ? -1 : this.date(p.published_at);
+    this.years[doc] = p.year;
+    this.flags[doc] = p.featured ? 1 : 0;
+    this.featuredRanks[doc] = p.featured_rank;
+    if (p.terms !== undefined) this.setTerms(doc, p.terms);
+    if (source !== undefined) this.text.set(doc, source);
+  }
+
+  delete(doc: number): void {
+    if (this.ids[doc] === undefined) return;
+    this.ids[doc] = undefined;
+    this.stamps[doc] = undefined;
+    this.termCount[doc] = 0;
+    this.text.delete(doc);
+  }
+
+  /** The page for a query with searchable `words`; undefined: answer it with SQL. */
+  async page(query: ProjectQuery, words: readonly string[], stillValid: () => boolean): Promise<SearchPage | undefined> {
+    const after = query.after;
+    if (after?.kind === 'offset' && !(Number.isSafeInteger(after.offset) && after.offset >= 0)) return undefined;
+    if (after?.kind === 'keyset' && typeof after.value !== (query.sort === '-year' ? 'number' : 'string')) return undefined;
+    const found = await this.text.match(words);
+    if (found === undefined || !stillValid()) return undefined;
+    const { docs, ranks } = found;
+
+    const required: number[] = [];
+    for (const [kind, value] of [['tag', query.tag], ['industry', query.industry], ['service', query.service], ['technology', query.technology]] as const) {
+      if (value === undefined) continue;
+      const id = this.termIds.get(`${kind}\u0000${value}`);
+      if (id === undefined) return { ids: [] };
+      required.push(id);
+    }
+    const keep = new Int32Array(docs.length);
+    let n = 0;
+    const passes = this.cursorTest(query);
+    const published = this.published;
+    const filtered = query.year !== undefined || query.featured !== undefined || required.length > 0 || passes !== undefined;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      // Unpublished (-1) or not in the catalog index (a document the text index has alone).
+      if (!(published[doc]! >= 0) || this.ids[doc] === undefined) continue;
+      if (filtered) {
+        if (query.year !== undefined && this.years[doc] !== query.year) continue;
+        if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) continue;
+        if (required.length > 0 && !required.every((id) => this.hasTerm(doc, id))) continue;
+        if (passes !== undefined && !passes(doc)) continue;
+      }
+      keep[n++] = i;
+    }
+    const offset = (query.sort === 'relevance' || query.sort === 'featured') && after?.kind === 'offset' ? after.offset : 0;
+    const order = topK(keep.subarray(0, n), offset + query.limit + 1, this.before(query, docs, ranks));
+    const page = Array.from(order.subarray(offset), (i) => docs[i]!);
+    const ids = page.map((doc) => this.ids[doc]!);
+    return query.sort === 'title' ? { ids, sortKeys: page.map((doc) => this.titles[doc]!) } : { ids };
+  }
+
+  private before(query: ProjectQuery, docs: Int32Array, ranks: Float64Array): (a: number, b: number) => boolean {
+    this.sortDates();
+    const date = (doc: number) => this.dateOrder[this.published[doc]!]!;
+    const id = (a: number, b: number) => compareBytes(this.ids[a]!, this.ids[b]!);
+    switch (query.sort) {
+      case 'relevance':
+        return (i, j) => {
+          if (ranks[i] !== ranks[j]) return ranks[i]! > ranks[j]!;
+          const a = docs[i]!;
+          const b = docs[j]!;
+          return date(a) !== date(b) ? date(a) > date(b) : id(a, b) > 0;
+        };
+      case 'featured':
+        return (i, j) => {
+          const a = docs[i]!;
+          const b = docs[j]!;
+          if (this.featuredRanks[a] !== this.featuredRanks[b]) return this.featuredRanks[a]! < this.featuredRanks[b]!;
+          return date(a) !== date(b) ? date(a) > date(b) : id(a, b) > 0;
+        };
+      case '-published_at':
+        return (i, j) => {
+          const a = docs[i]!;
+          const b = docs[j]!;
+          return date(a) !== date(b) ? date(a) > date(b) : id(a, b) > 0;
+        };
+      case 'title':
+        return (i, j) => {
+          const a = docs[i]!;
+          const b = docs[j]!;
+          const c = compareBytes(this.titles[a]!, this.titles[b]!);
+          return c !== 0 ? c < 0 : id(a, b) < 0;
+        };
+      case '-year':
+        return (i, j) => {
+          const a = docs[i]!;
+          const b = docs[j]!;
+          return this.years[a] !== this.years[b] ? this.years[a]! > this.years[b]! : id(a, b) > 0;
+        };
+    }
+  }
+
+  /** The keyset condition of list() for a doc, when the query has one. */
+  private cursorTest(query: ProjectQuery): ((doc: number) => boolean) | undefined {
+    const after = query.after;
+    if (after?.kind !== 'keyset') return undefined;
+    switch (query.sort) {
+      case '-published_at':
+        return (doc) => {
+          const c = compareBytes(this.dateNames[this.published[doc]!]!, after.value as string);
+          return c < 0 || (c === 0 && compareBytes(this.ids[doc]!, after.id) < 0);
+        };
+      case 'title':
+        return (doc) => {
+          const c = compareBytes(this.titles[doc]!, after.value as string);
+          return c > 0 || (c === 0 && compareBytes(this.ids[doc]!, after.id) > 0);
+        };
+      case '-year':
+        return (doc) => this.years[doc]! < (after.value as number) || (this.years[doc] === after.value && compareBytes(this.ids[doc]!, after.id) < 0);
+      default:
+        return undefined;
+    }
+  }
+
+  private date(value: string): number {
+    let id = this.dates.get(value);
+    if (id === undefined) {
+      id = this.dateNames.length;
+      this.dates.set(value, id);
+      this.dateNames.push(value);
+    }
+    return id;
+  }
+
+  private sortDates(): void {
+    if (this.dateOrder.length === this.dateNames.length) return;
+    const byName = this.dateNames.map((_, i) => i).sort((a, b) => compareBytes(this.dateNames[a]!, this.dateNames[b]!));
+    this.dateOrder = new Int32Array(this.dateNames.length);
+    byName.forEach((id, position) => (this.dateOrder[id] = position));
+  }
+
+  private hasTerm(doc: number, id: number): boolean {
+    for (let at = this.termAt[doc]!, end = at + this.termCount[doc]!; at < end; at++) if (this.termArena[at] === id) return true;
+    return false;
+  }
+
+  /** A project's terms go to the end of one shared array; it is compacted when half is stale. */
+  private setTerms(doc: number, terms: readonly string[]): void {
+    if (this.arenaUsed + terms.length > this.termArena.length) {
+      let live = 0;
+      for (const d of this.docs()) live += this.termCount[d]!;
+      const arena = new Int32Array(Math.max(1024, (live + terms.length) * 2));
+      let used = 0;
+      for (const d of this.docs()) {
+        arena.set(this.termArena.subarray(this.termAt[d]!, this.termAt[d]! + this.termCount[d]!), used);
+        this.termAt[d] = used;
+        used += this.termCount[d]!;
+      }
+      this.termArena = arena;
+      this.arenaUsed = used;
+    }
+    this.termAt[doc] = this.arenaUsed;
+    this.termCount[doc] = terms.length;
+    for (const term of terms) {
+      let id = this.termIds.get(term);
+      if (id === undefined) this.termIds.set(term, (id = this.termIds.size));
+      this.termArena[this.arenaUsed++] = id;
+    }
+  }
+
+  private grow(size: number): void {
+    if (size <= this.published.length) return;
+    const capacity = Math.max(size, this.published.length * 2, 1024);
+    const grown = <T extends Int32Array | Uint8Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.published = grown(this.published, (n) => new Int32Array(n));
+    this.years = grown(this.years, (n) => new Float64Array(n));
+    this.flags = grown(this.flags, (n) => new Uint8Array(n));
+    this.featuredRanks = grown(this.featuredRanks, (n) => new Float64Array(n));
+    this.termAt = grown(this.termAt, (n) => new Int32Array(n));
+    this.termCount = grown(this.termCount, (n) => new Int32Array(n));
+  }
+}

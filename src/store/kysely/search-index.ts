@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import { CatalogIndex, type IndexedProject, type SearchPage } from '../../search/catalog-index.js';
+import type { ProjectQuery } from '../ports/index.js';
+import type { Database } from './schema.js';
+import type { InMemoryText, SearchDialect } from './search-dialect.js';
+
+/** Rows read per statement while (re)loading: each is one synchronous better-sqlite3 call. */
+const CHUNK = 2000;
+
+/**
+ * Keeps a CatalogIndex (src/search/) in step with the database for ranked lists (issue 17). It
+ * answers only at the catalog version it was built at (catalog_state.version, shared by every
+ * instance and bumped by every catalog write: upsert, save, remove, moveFeatured); on any other
+ * version list() answers with SQL while the index catches up in the background: every row's
+ * columns are re-read in chunks, the text and terms only of rows whose (id, revision, updated_at)
+ * moved, and rows that vanished are deleted. Answers are never stale, only sometimes from SQL.
+ */
+export class InMemorySearch {
+  private readonly core: CatalogIndex<unknown>;
+  private builtAt: number | undefined;
+  private generation = 0;
+  private refreshing: Promise<void> | undefined;
+  private closed = false;
+  /** ranked pages answered from memory so far (tests check the index really answers) */
+  answered = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: SearchDialect,
+    private readonly text: InMemoryText,
+  ) {
+    this.core = new CatalogIndex(text.index);
+  }
+
+  /** Builds or brings the index up to date; resolves once it answers at the version it read last. */
+  warm(): Promise<void> {
+    this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.builtAt = undefined;
+    this.text.index.close?.();
+  }
+
+  /** The page of ids for a ranked query, or undefined: answer it with SQL. */
+  async page(query: ProjectQuery, words: readonly string[]): Promise<SearchPage | undefined> {
+    const builtAt = this.builtAt;
+    if (builtAt === undefined) return undefined;
+    const version = await this.version();
+    if (version !== builtAt) {
+      // Another write (here or on another instance): catch up in the background.
+      void this.warm().catch(() => {});
+      return undefined;
+    }
+    const generation = this.generation;
+    const page = await this.core.page(query, words, () => this.generation === generation && this.builtAt === builtAt);
+    if (page !== undefined) this.answered += 1;
+    return page;
+  }
+
+  private async version(): Promise<number> {
+    const row = await this.db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+    return Number(row.version);
+  }
+
+  private async refresh(): Promise<void> {
+    for (let attempt = 0; attempt < 20 && !this.closed; attempt++) {
+      const version = await this.version();
+      if (version === this.builtAt) return;
+      // From here until the version is confirmed, queries go to SQL.
+      this.builtAt = undefined;
+      this.generation += 1;
+      await this.load();
+      if (this.closed) return;
+      if ((await this.version()) === version) {
+        this.builtAt = version;
+        return;
+      }
+    }
+  }
+
+  /** One pass: every row's columns; text and terms of the rows that changed; deletions. */
+  private async load(): Promise<void> {
+    const seen = new Set<number>();
+    const changed: { doc: number; project: IndexedProject }[] = [];
+    const titleKey = this.dialect.titleKey();
+    for (let last = -1; !this.closed; ) {
+      const { rows } = await sql<{ doc: number; id: string; revision: number; updated_at: string; published_at: string | null; year: number; featured: number; featured_rank: number; title_key: string }>`
+        SELECT ${this.text.docKey} AS doc, id, revision, updated_at, published_at, year, featured, featured_rank, ${titleKey} AS title_key
+          FROM projects WHERE ${this.text.docKey} > ${last} ORDER BY ${this.text.docKey} LIMIT ${CHUNK}`.execute(this.db);
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const doc = Number(r.doc);
+        seen.add(doc);
+        const stamp = `${r.revision}\u0000${r.updated_at}`;
+        const project: IndexedProject = { id: r.id, stamp, published_at: r.published_at, year: Number(r.year), featured: Number(r.featured) === 1, featured_rank: Number(r.featured_rank), title_key: r.title_key };
+        if (this.core.stamp(doc) === `${r.id}\u0000${stamp}`) this.core.set(doc, project);
+        else changed.push({ doc, project });
+      }
+      last = Number(rows[rows.length - 1]!.doc);
+    }
+    for (const doc of [...this.core.docs()]) if (!seen.has(doc)) this.core.delete(doc);
+    for (let i = 0; i < changed.length && !this.closed; i += CHUNK / 4) {
+      const batch = changed.slice(i, i + CHUNK / 4);
+      const docs = batch.map((c) => c.doc);
+      const { rows: terms } = await sql<{ doc: number; kind: string; value: string }>`
+        SELECT ${this.text.docKey} AS doc, project_terms.kind, project_terms.value FROM project_terms
+          INNER JOIN projects ON projects.id = project_terms.project_id WHERE ${this.text.docKey} IN (${sql.join(docs)})`.execute(this.db);
+      const sources = await this.text.sources(this.db, docs);
+      const byDoc = new Map<number, string[]>();
+      for (const t of terms) {
+        const list = byDoc.get(Number(t.doc)) ?? [];
+        list.push(`${t.kind}\u0000${t.value}`);
+        byDoc.set(Number(t.doc), list);
+      }
+      for (const { doc, project } of batch) {
+        const source = sources.get(doc);
+        // A row deleted since the scan: the next pass (the version moved) settles it.
+        if (source === undefined) this.core.delete(doc);
+        else this.core.set(doc, { ...project, terms: byDoc.get(doc) ?? [] }, source);
+      }
+    }
+    this.text.index.compact?.();
+  }
+}
