@@ -140,7 +140,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
       // The comparison covered real result lists, not only empty ones.
       assert.ok(compared > PROJECTS, `only ${compared} results compared`);
-      if (dialect === 'sqlite') assert.ok(answeredFromMemory(opened.store) > 100, 'the in-memory index answered the pages');
+      assert.ok(answeredFromMemory(opened.store) > 100, 'the in-memory index answered the pages');
     });
 
     it('same answers with non-ASCII text, unpublished projects, and edits, moves and deletions between queries', async () => {
@@ -149,8 +149,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       let n = 0;
       const newId = () => `prj_ex${String(++n).padStart(5, '0')}`;
       const compareAll = async (label: string) => {
-        // PostgreSQL still answers with SQL (its in-memory index is another change): a few
-        // queries keep its share of this test short on a loaded machine.
+        // PostgreSQL's reference (ts_rank_cd over every match) is slow: a few queries keep its
+        // share of this test within the statement timeout on a loaded machine.
         const queries = dialect === 'sqlite' ? MORE_QUERIES : ['café', 'straße', '東京', 'designs', 'design design'];
         const combos = [[{}, 'relevance'], [{}, 'title'], [{ featured: false }, '-published_at'], [{ tag: 'maps' }, '-year'], [{}, 'featured']] as const;
         for (const q of queries.filter((q) => searchTerms(q).length > 0)) {
@@ -166,7 +166,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await store.projects.warm?.();
       const before = answeredFromMemory(store);
       await compareAll('after the import');
-      if (dialect === 'sqlite') assert.ok(answeredFromMemory(store) > before, 'the in-memory index answered after catching up');
+      assert.ok(answeredFromMemory(store) > before, 'the in-memory index answered after catching up');
 
       // An edit (new text and terms), a deletion, a featured move and an unpublication.
       const edited = (await store.projects.getAny('exotic-0-0'))!;

@@ -30,9 +30,9 @@ export interface SearchDialect {
   matches(db: Kysely<Database>, terms: readonly string[]): RawBuilder<{ project_key: string | number; rank: number }>;
   /**
    * The in-memory index ranked lists use once it is built (src/store/kysely/search-index.ts);
-   * undefined (PostgreSQL until its TextIndex lands in src/search/postgres/): SQL answers them.
+   * undefined: SQL answers them. `db` is the store's connection (PostgreSQL lexizes queries on it).
    */
-  textIndex(): InMemoryText | undefined;
+  textIndex(db: Kysely<Database>): InMemoryText | undefined;
 }
 
 /**

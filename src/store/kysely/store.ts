@@ -121,7 +121,7 @@ export interface DialectExtras {
 
 /** The one store implementation; a dialect brings its connection, migrations and search. */
 export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, extras: DialectExtras): Store {
-  const text = search.textIndex();
+  const text = search.textIndex(db);
   // One in-memory search per store, for reads outside transactions (a transaction reads its own writes).
   const memory = text ? new InMemorySearch(db, search, text) : undefined;
   const outer = storesOver(db, search, memory);

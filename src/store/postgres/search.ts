@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import { postgresToTsquery, type SqlRows } from '../../search/postgres/load.js';
+import { PostgresTextIndex } from '../../search/postgres/text-index.js';
 import type { SearchDialect } from '../kysely/search-dialect.js';
 
 /** tsvector weights: A title, B tags/client, C summary/services/technologies, D description. */
@@ -16,8 +18,18 @@ export const postgresSearch: SearchDialect = {
   // The tsvector is a column of the project row: it goes with the row.
   async unindex() {},
   matchKey: 'id',
-  // Issue 17: the ts_rank_cd TextIndex (src/search/postgres/) plugs in here; until then SQL ranks.
-  textIndex: () => undefined,
+  // Issue 17: ts_rank_cd in memory, exactly (src/search/postgres/); queries lexized by PostgreSQL.
+  textIndex: (db) => {
+    const rows: SqlRows = async <Row>(text: string, values: readonly unknown[]) => (await db.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
+    return {
+      index: new PostgresTextIndex(postgresToTsquery(rows)),
+      docKey: sql<number>`projects.search_doc`,
+      async sources(reader, docs) {
+        const { rows: vectors } = await sql<{ doc: number; search: string | null }>`SELECT search_doc AS doc, search::text AS search FROM projects WHERE search_doc IN (${sql.join(docs)})`.execute(reader);
+        return new Map(vectors.map((v) => [Number(v.doc), v.search ?? '']));
+      },
+    };
+  },
   matches(_db, terms) {
     // Terms are letters and digits only (searchTerms), so the tsquery text cannot inject operators.
     const tsquery = terms.map((t) => `${t}:*`).join(' & ');
