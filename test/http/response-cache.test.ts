@@ -4,22 +4,13 @@ import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { comparable } from '../helpers/comparable-answer.js';
 
 /** One answer as a client sees it: status, body bytes and every header. */
 interface Answer {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-}
-
-/** Fields that differ per request by design: the request id, the date and RateLimit's r/t. */
-function comparable(answer: Answer): Answer {
-  const headers = { ...answer.headers };
-  assert.match(headers['x-request-id'] ?? '', /^[A-Za-z0-9_-]{12}$/);
-  delete headers['x-request-id'];
-  delete headers.date;
-  if (headers.ratelimit) headers.ratelimit = headers.ratelimit.replace(/;r=\d+;t=\d+$/, ';r=_;t=_');
-  return { ...answer, headers };
 }
 
 async function get(server: TestServer, path: string, init: RequestInit = {}): Promise<Answer> {

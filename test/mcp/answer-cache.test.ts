@@ -4,6 +4,7 @@ import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { agentToken } from '../helpers/tokens.js';
 import { call as callTool, connectV1, connectV2, type AnyClient } from './mcp-clients.js';
+import { comparable } from '../helpers/comparable-answer.js';
 
 /**
  * The MCP answer cache (src/mcp/answer-cache.ts) against the SDK path: `cached` keeps and serves
@@ -36,16 +37,6 @@ async function post(server: TestServer, id: unknown, call: Call): Promise<Answer
   res.headers.forEach((value, name) => (headers[name] = value));
   const text = await res.text();
   return { status: res.status, headers, body: text === '' ? null : (JSON.parse(text) as Record<string, unknown>) };
-}
-
-/** Fields that differ per request by design: the request id, the date and RateLimit's r/t. */
-function comparable(answer: Answer): Answer {
-  const headers = { ...answer.headers };
-  assert.match(headers['x-request-id'] ?? '', /^[A-Za-z0-9_-]{12}$/);
-  delete headers['x-request-id'];
-  delete headers.date;
-  if (headers.ratelimit) headers.ratelimit = headers.ratelimit.replace(/;r=\d+;t=\d+$/, ';r=_;t=_');
-  return { ...answer, headers };
 }
 
 const legacy = (version?: string): Record<string, string> => (version ? { 'mcp-protocol-version': version } : {});
