@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { inTransaction } from './in-transaction.js';
-import { bumpVersion } from './projects.js';
+import { bumpVersion } from './catalog-version.js';
 import type { Database } from './schema.js';
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
+import { bumpVersion, catalogVersion } from './catalog-version.js';
 import { featuredOrder, moveFeatured } from './featured-order.js';
 import type { Facets, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
@@ -277,14 +278,9 @@ export class KyselyProjectStore implements ProjectStore {
     return Number(row.n);
   }
 
-  async version(): Promise<number> {
-    const row = await this.db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-    return Number(row.version);
+  version(): Promise<number> {
+    return catalogVersion(this.db, this.search.name);
   }
 }
 
 class ConflictSignal extends Error {}
-
-export async function bumpVersion(trx: Transaction<Database>): Promise<void> {
-  await trx.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
-}

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { CatalogIndex, type IndexedProject, type SearchPage } from '../../search/catalog-index.js';
 import type { ProjectQuery } from '../ports/index.js';
+import { catalogVersion } from './catalog-version.js';
 import type { Database } from './schema.js';
 import type { InMemoryText, SearchDialect } from './search-dialect.js';
 
@@ -60,9 +61,8 @@ export class InMemorySearch {
     return page;
   }
 
-  private async version(): Promise<number> {
-    const row = await this.db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-    return Number(row.version);
+  private version(): Promise<number> {
+    return catalogVersion(this.db, this.dialect.name);
   }
 
   private async refresh(): Promise<void> {
