@@ -6,7 +6,6 @@
  * the ratio to "no channel", and how long after the load the last notification arrived.
  * Standalone: `npx tsx bench/inquiries-outbox.ts` (BENCH_SECONDS (5), BENCH_CONNECTIONS (10)).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,36 +15,11 @@ import { fileURLToPath } from 'node:url';
 // autocannon ships no types; the bench is outside the type-checked tree.
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
-import { ourServer } from './lib/server-process.js';
+import { startChild } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const server = ourServer(fileURLToPath(new URL('..', import.meta.url)));
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  cpu(): Promise<number>;
-  stop(): void;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = fork(server.script, [], { execArgv: server.execArgv, env: { ...process.env, ...env, ...server.env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const next = <T>(type: string) => new Promise<T>((resolve) => child.on('message', function on(m: { type: string } & T) { if (m.type === type) (child.off('message', on), resolve(m)); }));
-  const { port } = await next<{ port: number }>('ready');
-  return {
-    child,
-    port,
-    async cpu() {
-      const reply = next<{ usage: NodeJS.CpuUsage }>('cpu');
-      child.send({ type: 'cpu' });
-      const { usage } = await reply;
-      return usage.user + usage.system;
-    },
-    // SIGTERM first so a --cpu-prof run (BENCH_SERVER_NODE_ARGS) writes its profile.
-    stop: () => (child.kill('SIGTERM'), setTimeout(() => child.kill('SIGKILL'), 3000).unref()),
-  };
-}
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 function post(port: number, seconds: number): Promise<{ rps: number; p99: number; created: number; other: number }> {
   let n = 0;
@@ -87,12 +61,12 @@ async function sinks(): Promise<{ env: Record<string, string>; received: () => n
 
 async function run(label: string, channels: Awaited<ReturnType<typeof sinks>> | null) {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-  const server = await startServer({ DATABASE_URL: `sqlite:${join(dir, 'v.db')}`, PORT: '0', DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', ...(channels?.env ?? {}) });
+  const server = await startChild(root, 'our-server', { DATABASE_URL: `sqlite:${join(dir, 'v.db')}`, PORT: '0', DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', ...(channels?.env ?? {}) });
   try {
     const warm = await post(server.port, 1);
-    const before = await server.cpu();
+    const before = await server.cpuMicros();
     const result = await post(server.port, SECONDS);
-    const cpu = (await server.cpu()) - before;
+    const cpu = (await server.cpuMicros()) - before;
     let drainMs = 0;
     let stored = 0;
     let told = 0;
@@ -109,7 +83,7 @@ async function run(label: string, channels: Awaited<ReturnType<typeof sinks>> | 
     }
     return { label, ...result, cpuUs: cpu / Math.max(1, result.created + result.other), drainMs, stored, told };
   } finally {
-    server.stop();
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -4,58 +4,28 @@
  * each server process. The demo catalog, with one uploaded photo. Standalone:
  * `npx tsx bench/studio-site.ts` (BENCH_SECONDS (5), BENCH_CONNECTIONS (10)).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// autocannon ships no types; the bench is outside the type-checked tree.
-import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { runCli } from '../src/cli/run.js';
-import { ourServer } from './lib/server-process.js';
+import { measure, startChild, type Child } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const OWNER = 'bench@studio.example';
-const lib = (name: string) => fileURLToPath(new URL(`./lib/${name}`, import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface Child {
-  port: number;
-  send<T>(message: Record<string, unknown>, reply: string): Promise<T>;
-  stop(): void;
-}
-
-async function start(script: string, env: Record<string, string>): Promise<Child> {
-  const server = script === 'our-server' ? ourServer(root) : undefined;
-  const child: ChildProcess = fork(server?.script ?? lib(script), [], { execArgv: server?.execArgv ?? ['--import', 'tsx'], env: { ...process.env, ...env, ...server?.env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const next = <T>(type: string) => new Promise<T>((resolve) => child.on('message', function on(m: { type: string } & T) { if (m.type === type) (child.off('message', on), resolve(m)); }));
-  const { port } = await next<{ port: number }>('ready').catch(() => ({ port: 0 }));
-  return { port, send: (message, reply) => { const r = next(reply); child.send(message); return r as never; }, stop: () => child.kill('SIGKILL') };
-}
-
-function load(url: string, seconds: number): Promise<{ rps: number; total: number; bad: number }> {
-  return new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: seconds }, (err: Error | null, r: { requests: { average: number }; '2xx': number; non2xx: number; errors: number }) =>
-      err ? reject(err) : resolve({ rps: r.requests.average, total: r['2xx'] + r.non2xx, bad: r.non2xx + r.errors }),
-    ),
-  );
-}
-
 async function cpuPerRequest(server: Child, path: string): Promise<{ rps: number; us: number; bad: number }> {
-  const url = `http://127.0.0.1:${server.port}${path}`;
-  await load(url, 1);
-  const cpu = async () => ((u) => u.user + u.system)((await server.send<{ usage: NodeJS.CpuUsage }>({ type: 'cpu' }, 'cpu')).usage);
-  const before = await cpu();
-  const r = await load(url, SECONDS);
-  return { rps: r.rps, us: ((await cpu()) - before) / Math.max(1, r.total), bad: r.bad };
+  const m = await measure(server, { url: path, connections: CONNECTIONS }, SECONDS, 1);
+  return { rps: m.rps, us: m.cpuUsPerRequest, bad: m.non2xx + m.errors };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-site-'));
 const env = { DATABASE_URL: `sqlite:${join(dir, 'v.db')}`, PORT: '0', DEMO_CATALOG: 'true', OWNER_EMAILS: OWNER, LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', UPLOAD_LIMIT_BYTES: String(8 * 1024 * 1024) };
-const ours = await start('our-server', env);
-const bare = await start('bare-server.ts', {});
+const ours = await startChild(root, 'our-server', env);
+const bare = await startChild(root, 'bare-server.ts', {});
 try {
   let token = '';
   await runCli(['owner', 'token', 'create', '--name', 'bench', OWNER], { env: { ...env, LOG_LEVEL: 'silent' }, stdout: { write: (t: string) => ((token += t), true) }, stderr: { write: () => true } });
@@ -74,7 +44,7 @@ try {
     });
     routes[path] = { status: res.status, headers, body: '', bodyBase64: Buffer.from(await res.arrayBuffer()).toString('base64') };
   }
-  await bare.send({ type: 'routes', routes }, 'routes-set');
+  await bare.request({ type: 'routes', routes }, 'routes-set');
   console.log(`\nThe studio's site served warm: ${CONNECTIONS} connections, ${SECONDS} s per case, CPU from each server process`);
   console.log('| case | bytes | vitrine req/s | vitrine CPU µs/req | bare CPU µs/req | ratio bare/vitrine | failures |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
@@ -84,7 +54,7 @@ try {
     console.log(`| ${name} | ${Buffer.from(routes[path]!.bodyBase64, 'base64').length} | ${o.rps.toFixed(0)} | ${o.us.toFixed(1)} | ${b.us.toFixed(1)} | ${(b.us / o.us).toFixed(2)} | ${o.bad + b.bad || ''} |`);
   }
 } finally {
-  ours.stop();
-  bare.stop();
+  await ours.stop();
+  await bare.stop();
   rmSync(dir, { recursive: true, force: true });
 }
