@@ -26,12 +26,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-// autocannon ships no types; the bench is outside the type-checked tree.
-import autocannon from 'autocannon';
 import { hotPaths, mcpRows, type Row } from './lib/hot-paths.js';
 import { searchBench } from './lib/search.js';
 import { checkoutWorktree, type Worktree } from './lib/worktree.js';
-import { startChild as startBenchChild, type Child as BenchChild } from './lib/load.js';
+import { measure, median, startChild as startBenchChild, type Child as BenchChild, type Measured } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -43,48 +41,11 @@ const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(benchDir, '..');
 const { values: flags } = parseArgs({ options: { 'catalog-only': { type: 'boolean' }, against: { type: 'string' }, search: { type: 'boolean' }, rows: { type: 'boolean' }, mcp: { type: 'boolean' } }, strict: false });
 
-interface LoadResult {
-  rps: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-}
-
-interface Measured extends LoadResult {
-  cpuUsPerRequest: number;
-}
-
 type Child = BenchChild;
-
-function load(url: string, seconds: number): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 }, (err: Error | null, r: { requests: { average: number; total?: number }; latency: { p99: number }; non2xx: number; errors: number; '2xx': number }) => {
-      if (err) return reject(err);
-      resolve({ rps: r.requests.average, p99: r.latency.p99, total: r['2xx'] + r.non2xx, non2xx: r.non2xx, errors: r.errors });
-    });
-  });
-}
 
 /** A server script of bench/lib in a child process; `root` is the source tree it runs from. */
 function startChild(script: string, env: Record<string, string>, root = repoRoot): Promise<Child> {
   return startBenchChild(root, script, env);
-}
-
-const cpuMicros = (child: Child): Promise<number> => child.cpuMicros();
-
-async function measure(child: Child, path: string): Promise<Measured> {
-  const url = `http://127.0.0.1:${child.port}${path}`;
-  await load(url, WARMUP);
-  const before = await cpuMicros(child);
-  const result = await load(url, SECONDS);
-  const after = await cpuMicros(child);
-  return { ...result, cpuUsPerRequest: result.total > 0 ? (after - before) / result.total : Number.NaN };
-}
-
-/** The round with the median CPU per request. */
-function median(results: Measured[]): Measured {
-  return [...results].sort((a, b) => a.cpuUsPerRequest - b.cpuUsPerRequest)[Math.floor(results.length / 2)]!;
 }
 
 async function fetchFixed(port: number, path: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
@@ -144,7 +105,7 @@ async function catalogBench(): Promise<boolean> {
     for (const [name, path] of Object.entries(paths)) {
       const bytes = Buffer.byteLength(fixed[path]!.body);
       const runs = servers.map(() => [] as Measured[]);
-      for (let round = 0; round < ROUNDS; round++) for (const [i, server] of servers.entries()) runs[i]!.push(await measure(server.child, path));
+      for (let round = 0; round < ROUNDS; round++) for (const [i, server] of servers.entries()) runs[i]!.push(await measure(server.child, { url: path, connections: CONNECTIONS }, SECONDS, WARMUP));
       const results = runs.map(median);
       const o = results[0]!;
       const b = results.at(-1)!;
