@@ -11,7 +11,15 @@ export interface TextIndex<Source> {
    * Every document matching all `terms` (each a prefix, as searchTerms() in
    * src/store/kysely/search-dialect.ts returns them) with its rank, higher is better,
    * bit-identical to the database's rank. `undefined`: this query cannot be answered exactly in
-   * memory, and the caller answers it with SQL instead.
+   * memory, and the caller answers it with SQL instead. The arrays are read-only: an index may
+   * hand the same ones to every caller of a query.
    */
   match(terms: readonly string[]): Promise<{ docs: Int32Array; ranks: Float64Array } | undefined>;
+  /**
+   * match() answered at once, for an index that needs nothing asynchronous. Its arrays are the
+   * index's scratch space, valid only until its next call: the caller reads them before it
+   * yields (a common word's matches are a megabyte, which fresh arrays paid for in page faults
+   * and garbage collection on every search).
+   */
+  matchNow?(terms: readonly string[]): { docs: Int32Array; ranks: Float64Array } | undefined;
 }

@@ -87,8 +87,8 @@ export class PostgresTextIndex implements TextIndex<string> {
     if (cached !== undefined) {
       this.answers.delete(key);
       this.answerDocs -= cached.docs.length;
-      // Copies: the caller may keep or change what it is given.
-      if (cached.version === this.version) return this.remember(key, cached), { docs: cached.docs.slice(), ranks: cached.ranks.slice() };
+      // Read-only for callers (TextIndex.match): a hit hands out the cached arrays themselves.
+      if (cached.version === this.version) return this.remember(key, cached), { docs: cached.docs, ranks: cached.ranks };
     }
     if (this.pending.size > 64) this.flush();
     const full = (1 << operands.length) - 1;
@@ -129,7 +129,7 @@ export class PostgresTextIndex implements TextIndex<string> {
       out.push(doc, this.ranker.rank(full));
     }
     const answer = out.sorted(fromArena);
-    this.remember(key, { version: this.version, docs: answer.docs.slice(), ranks: answer.ranks.slice() });
+    this.remember(key, { version: this.version, docs: answer.docs, ranks: answer.ranks });
     return answer;
   }
 

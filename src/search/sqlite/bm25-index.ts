@@ -31,6 +31,8 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   private rows = 0;
   private tokens = 0;
   private scratch: { freq: Int32Array; touched: Int32Array }[] = [];
+  /** matchNow()'s answer, reused: at most one document per live slot */
+  private out = { docs: new Int32Array(0), ranks: new Float64Array(0) };
 
   constructor(private readonly weights: readonly number[] = FTS_WEIGHTS) {
     this.tokenizer = new Fts5Tokenizer(weights.length);
@@ -66,10 +68,11 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   }
 
   async match(terms: readonly string[]): Promise<{ docs: Int32Array; ranks: Float64Array } | undefined> {
-    return this.matchNow(terms);
+    const found = this.matchNow(terms);
+    return found && { docs: found.docs.slice(), ranks: found.ranks.slice() };
   }
 
-  /** match() without the promise: everything here is synchronous. */
+  /** match() without the promise, in this index's scratch arrays (TextIndex.matchNow). */
   matchNow(terms: readonly string[]): { docs: Int32Array; ranks: Float64Array } | undefined {
     const tokens: string[] = [];
     for (const term of terms) {
@@ -82,37 +85,23 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
       const space = this.scratchFor(i);
       return { ...space, hits: this.postings.accumulate(token, space.freq, space.touched) };
     });
-    try {
-      // fts5Bm25GetData: avgdl and one IDF per phrase, over every row of the table.
-      const avgdl = this.tokens / this.rows;
-      const idf = phrases.map(({ hits }) => {
-        const value = this.tokenizer.log((this.rows - hits + 0.5) / (hits + 0.5));
-        return value <= 0.0 ? 1e-6 : value;
-      });
-      const fewest = phrases.reduce((a, b) => (b.hits < a.hits ? b : a));
-      const docs = new Int32Array(fewest.hits);
-      const ranks = new Float64Array(fewest.hits);
-      const freqs = phrases.map((p) => p.freq);
-      const count = freqs.length;
-      const sizes = this.sizes;
-      let n = 0;
-      next: for (let t = 0; t < fewest.hits; t++) {
-        const doc = fewest.touched[t]!;
-        for (let i = 0; i < count; i++) if (freqs[i]![doc] === 0) continue next;
-        const D = sizes[doc]!;
-        let score = 0.0;
-        for (let i = 0; i < count; i++) {
-          const f = freqs[i]![doc]!;
-          score += idf[i]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)));
-        }
-        docs[n] = doc;
-        // bm25() returns -1.0 * score and the query negates it again: the rank is score itself.
-        ranks[n++] = -(-1.0 * score);
-      }
-      return { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
-    } finally {
-      for (const p of phrases) for (let t = 0; t < p.hits; t++) p.freq[p.touched[t]!] = 0;
+    // fts5Bm25GetData: avgdl and one IDF per phrase, over every row of the table.
+    const avgdl = this.tokens / this.rows;
+    const idf = phrases.map(({ hits }) => {
+      const value = this.tokenizer.log((this.rows - hits + 0.5) / (hits + 0.5));
+      return value <= 0.0 ? 1e-6 : value;
+    });
+    const fewest = phrases.reduce((a, b) => (b.hits < a.hits ? b : a));
+    if (this.out.docs.length < fewest.hits) this.out = { docs: new Int32Array(this.live.length), ranks: new Float64Array(this.live.length) };
+    const { docs, ranks } = this.out;
+    let n: number;
+    if (phrases.length === 1) {
+      n = scoreOne(fewest.touched, fewest.hits, fewest.freq, this.sizes, idf[0]!, avgdl, docs, ranks);
+    } else {
+      n = scoreAll(fewest.touched, fewest.hits, phrases.map((p) => p.freq), this.sizes, idf, avgdl, docs, ranks);
+      for (const p of phrases) clear(p.freq, p.touched, p.hits);
     }
+    return { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
   }
 
   private scratchFor(i: number): { freq: Int32Array; touched: Int32Array } {
@@ -132,4 +121,47 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     this.sizes = sizes;
     this.live = live;
   }
+}
+
+// The loops below are functions of their own: V8 optimizes a small function called with the same
+// typed arrays every time, where a loop inside matchNow ran as on-stack-replaced code that
+// deoptimized at every exit (--trace-deopt), ~3× slower on a common word.
+
+/**
+ * One phrase: every touched document matches. Scores each (bm25() returns -1.0 · score and the
+ * query negates it again: the rank is score itself) and clears its frequency in the same pass.
+ */
+function scoreOne(touched: Int32Array, hits: number, freq: Int32Array, sizes: Int32Array, idf: number, avgdl: number, docs: Int32Array, ranks: Float64Array): number {
+  for (let t = 0; t < hits; t++) {
+    const doc = touched[t]!;
+    const f = freq[doc]!;
+    freq[doc] = 0;
+    const D = sizes[doc]!;
+    docs[t] = doc;
+    ranks[t] = -(-1.0 * (0.0 + idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)))));
+  }
+  return hits;
+}
+
+/** Several phrases: a document matches when every phrase occurs in it (AND); scores sum in phrase order. */
+function scoreAll(touched: Int32Array, hits: number, freqs: Int32Array[], sizes: Int32Array, idf: number[], avgdl: number, docs: Int32Array, ranks: Float64Array): number {
+  const count = freqs.length;
+  let n = 0;
+  next: for (let t = 0; t < hits; t++) {
+    const doc = touched[t]!;
+    for (let i = 0; i < count; i++) if (freqs[i]![doc] === 0) continue next;
+    const D = sizes[doc]!;
+    let score = 0.0;
+    for (let i = 0; i < count; i++) {
+      const f = freqs[i]![doc]!;
+      score += idf[i]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)));
+    }
+    docs[n] = doc;
+    ranks[n++] = -(-1.0 * score);
+  }
+  return n;
+}
+
+function clear(freq: Int32Array, touched: Int32Array, hits: number): void {
+  for (let t = 0; t < hits; t++) freq[touched[t]!] = 0;
 }
