@@ -38,7 +38,7 @@ export class Postings {
     this.overlay.set(doc, { terms: ids, freqs });
     // Geometric: a bulk load compacts O(log n) times, not once per 1,024 documents (which made
     // building 30,000 documents spend 1.1 s in compact()). Between loads the store compacts.
-    if (this.overlay.size > Math.max(8192, this.docs.length / 40)) this.compact();
+    if (this.overlay.size > Math.min(16384, Math.max(8192, this.docs.length / 40))) this.compact();
   }
 
   delete(doc: number): void {

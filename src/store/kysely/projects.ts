@@ -27,6 +27,32 @@ export class KyselyProjectStore implements ProjectStore {
   }
 
   async list(query: ProjectQuery): Promise<ProjectPage> {
+    const q = query.q?.trim();
+    const words = q ? searchTerms(q) : [];
+    const ranked = q !== undefined && words.length > 0;
+    // A ranked page the in-memory index answers needs no query built: only its rows are read.
+    const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
+    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys) : await this.rowsByQuery(query, q, words);
+    const items = rows.slice(0, query.limit).map((row) => toRecord(row));
+    const after = query.after;
+    let next: PagePosition | null = null;
+    if (rows.length > query.limit) {
+      const last = items[items.length - 1]!;
+      const previousOffset = after?.kind === 'offset' ? after.offset : 0;
+      next =
+        query.sort === 'relevance' || query.sort === 'featured'
+          ? { kind: 'offset', offset: previousOffset + query.limit }
+          : query.sort === 'title'
+            ? { kind: 'keyset', value: String((rows[query.limit - 1] as { sort_key?: unknown }).sort_key), id: last.id }
+            : query.sort === '-year'
+              ? { kind: 'keyset', value: last.year, id: last.id }
+              : { kind: 'keyset', value: last.published_at!, id: last.id };
+    }
+    return { items, next };
+  }
+
+  /** A page's rows (limit + 1) with SQL: the filters, the search, the order and the cursor of `query`. */
+  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[]): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
     let qb = this.db.selectFrom('projects').where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<
       Database & { m: { project_key: string | number; rank: number } },
       'projects' | 'm',
@@ -48,8 +74,6 @@ export class KyselyProjectStore implements ProjectStore {
     if (query.year !== undefined) qb = qb.where('projects.year', '=', query.year);
     if (query.featured !== undefined) qb = qb.where('projects.featured', '=', query.featured ? 1 : 0);
 
-    const q = query.q?.trim();
-    const words = q ? searchTerms(q) : [];
     const ranked = q !== undefined && words.length > 0;
     if (ranked) {
       const key = sql.ref(`projects.${this.search.matchKey}`);
@@ -100,23 +124,7 @@ export class KyselyProjectStore implements ProjectStore {
         break;
     }
 
-    const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
-    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys) : ranked ? await this.rowsOf(qb.select('projects.id').limit(query.limit + 1)) : await qb.selectAll('projects').limit(query.limit + 1).execute();
-    const items = rows.slice(0, query.limit).map((row) => toRecord(row));
-    let next: PagePosition | null = null;
-    if (rows.length > query.limit) {
-      const last = items[items.length - 1]!;
-      const previousOffset = after?.kind === 'offset' ? after.offset : 0;
-      next =
-        query.sort === 'relevance' || query.sort === 'featured'
-          ? { kind: 'offset', offset: previousOffset + query.limit }
-          : query.sort === 'title'
-            ? { kind: 'keyset', value: String((rows[query.limit - 1] as { sort_key?: unknown }).sort_key), id: last.id }
-            : query.sort === '-year'
-              ? { kind: 'keyset', value: last.year, id: last.id }
-              : { kind: 'keyset', value: last.published_at!, id: last.id };
-    }
-    return { items, next };
+    return ranked ? this.rowsOf(qb.select('projects.id').limit(query.limit + 1)) : qb.selectAll('projects').limit(query.limit + 1).execute();
   }
 
   /**
