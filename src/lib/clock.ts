@@ -26,7 +26,34 @@ export interface Random {
   bytes(n: number): Buffer;
 }
 
-export const cryptoRandom: Random = { bytes: (n) => randomBytes(n) };
+/** Bytes drawn from the CSPRNG at a time for small requests. */
+const POOL_BYTES = 4096;
+
+/**
+ * The CSPRNG, drawn POOL_BYTES at a time for requests of up to 256 bytes (ids, token values,
+ * IVs): one randomBytes call per id cost ~4 µs, most of it the call itself, several times per
+ * inquiry and token (issue 17). Each caller gets its own copy and the pool's bytes are zeroed
+ * as they are handed out, so the pool never holds a secret that is in use.
+ */
+function pooledRandom(): Random {
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return {
+    bytes(n) {
+      if (n > 256) return randomBytes(n);
+      if (offset + n > pool.length) {
+        pool = randomBytes(POOL_BYTES);
+        offset = 0;
+      }
+      const out = Buffer.from(pool.subarray(offset, offset + n));
+      pool.fill(0, offset, offset + n);
+      offset += n;
+      return out;
+    },
+  };
+}
+
+export const cryptoRandom: Random = pooledRandom();
 
 /** RFC 3339 UTC at second precision, e.g. 2026-01-01T00:00:00Z. */
 export function toRfc3339(ms: number): string {
