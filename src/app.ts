@@ -16,7 +16,9 @@ import { problem } from './http/responses/problem.js';
 import { CachedRouter } from './http/cached-router.js';
 import { isPublicCorsPath, PUBLIC_CORS_PATHS, publicCorsHeaders, publicCorsPreflight } from './http/middleware/public-cors.js';
 import { createRateLimits, identifyByBearer, rateLimitedResponse } from './http/middleware/rate-limit.js';
-import { requestContext } from './http/middleware/request-context.js';
+import { accessRecorder, requestContext } from './http/middleware/request-context.js';
+import { cachedReadLane, type Lane } from './http/cached-read-lane.js';
+import { clientIpResolver } from './lib/client-ip.js';
 import { requestIds } from './http/middleware/request-id.js';
 import { ResponseCache } from './http/middleware/response-cache.js';
 import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
@@ -69,6 +71,8 @@ export interface VitrineApp {
   inquiries: InquiryService;
   /** answers repeated catalog reads from the representation sent for the same URL */
   cache: ResponseCache;
+  /** answers repeated public reads on node:http before Hono (src/server.ts puts it first) */
+  lane: Lane;
   /** the MCP endpoint (its answer cache's hits tell which path served a call) */
   mcp: McpEndpoint;
   /** this app's Prometheus registry and recorders, served at GET /metrics */
@@ -134,7 +138,9 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
   const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'Sandbox-Scenario', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
   const publicAnswer = Object.freeze({ ...security, ...publicCorsHeaders(publicCorsOptions) });
-  app.use(requestContext({ baseUrl, trustProxy: config.trustProxy, nextRequestId: requestIds(random), logger, metrics, headersFor: (path) => (isPublicCorsPath(path) ? publicAnswer : security) }));
+  const nextRequestId = requestIds(random);
+  const headersFor = (path: string) => (isPublicCorsPath(path) ? publicAnswer : security);
+  app.use(requestContext({ baseUrl, trustProxy: config.trustProxy, nextRequestId, logger, metrics, headersFor }));
   const preflight = publicCorsPreflight(publicCorsOptions);
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   const limit = (maxSize: number, what: string) =>
@@ -152,6 +158,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   app.use(rateLimits.middleware);
   // Repeated catalog reads skip validation and the catalog service, after all of the above.
   const cache = new ResponseCache({ enabled: config.responseCache });
+  // …and most of them skip Hono altogether: the same steps, on node:http (cached-read-lane.ts).
+  const lane = cachedReadLane({ cache, headersFor, nextRequestId, clientIp: clientIpResolver(config.trustProxy), admit: rateLimits.admitNow, record: accessRecorder(logger, metrics) });
 
   registerHealthRoutes(app, store);
   registerMetricsRoute(app, { registry: metrics.registry, token: config.metricsToken });
@@ -202,6 +210,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     oauth,
     inquiries,
     cache,
+    lane,
     mcp: mcpEndpoint,
     metrics,
     owner,

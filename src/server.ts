@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
+import { nodeListener } from './http/node-listener.js';
 import pino, { type Logger } from 'pino';
 import { createApp, type VitrineApp } from './app.js';
 import { DEMO_CATALOG_PATH } from './catalog/data-files.js';
@@ -75,8 +76,9 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     await store.close();
     throw error;
   }
-  // What @hono/node-server's serve() does, on the server that is already listening.
-  listener = getRequestListener(vitrine.fetch, { hostname: config.host });
+  // What @hono/node-server's serve() does, on the server that is already listening, behind the
+  // cached-read lane.
+  listener = nodeListener(vitrine.lane, vitrine.fetch, config.host);
   logger.info({ url: publicUrl, address: config.host, port, database: store.dialect }, 'vitrine listening');
 
   return {

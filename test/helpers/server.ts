@@ -3,7 +3,6 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { createApp, type AppDeps, type VitrineApp } from '../../src/app.js';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
@@ -13,6 +12,7 @@ import { cryptoRandom, ManualClock } from '../../src/lib/clock.js';
 import { createStore } from '../../src/store/create-store.js';
 import type { Store } from '../../src/store/ports/index.js';
 import type { OpenApiDocument } from '../../src/http/openapi/types.js';
+import { nodeListener } from '../../src/http/node-listener.js';
 import { contractRecorder } from './contract.js';
 import { createTestDatabase } from './postgres.js';
 
@@ -66,7 +66,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const contract = contractRecorder(baseUrl, async () => (await (await vitrine.fetch(new Request(`${baseUrl}/openapi.json`))).json()) as OpenApiDocument);
   const checked = options.contract !== false;
   const served = options.wrapFetch ? options.wrapFetch(vitrine.fetch) : vitrine.fetch;
-  listener = getRequestListener(checked ? contract.wrap(served) : served, { hostname: '127.0.0.1' });
+  // The cached-read lane answers repeats of reads the contract has already checked; a test that
+  // wraps the app's fetch sees every request go through it.
+  listener = nodeListener(options.wrapFetch ? () => false : vitrine.lane, checked ? contract.wrap(served) : served, '127.0.0.1');
 
   return {
     baseUrl,

@@ -121,6 +121,32 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
   };
 }
 
+/** The RateLimit fields of an admitted request, or undefined: the middleware must decide. */
+export type Admission = (method: string, path: string, ip: string) => Readonly<Record<string, string>> | undefined;
+
+/**
+ * rateLimit()'s decision for a request without a bearer, taken in this tick, for the
+ * cached-read lane (cached-read-lane.ts): the RateLimit fields the answer carries ({} when the
+ * request is not metered), or undefined when the middleware must decide — the store answers only
+ * asynchronously (nothing is spent then), or the request is refused (the middleware counts it
+ * once more and answers the 429: one more hit on an exhausted window changes nothing).
+ */
+export function anonymousAdmission(options: Pick<RateLimitOptions, 'limiter' | 'policies'>): Admission {
+  const { limiter, policies } = options;
+  const policyFields = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, rateLimitPolicyField(name, policy)])) as Record<RateLimitPolicyName, string>;
+  const stateFields = Object.fromEntries(Object.keys(policies).map((name) => [name, rateLimitFieldFor(name)])) as Record<RateLimitPolicyName, ReturnType<typeof rateLimitFieldFor>>;
+  return (method, path, ip) => {
+    const policyName = policyFor(method, path);
+    if (policyName === null) return NO_FIELDS;
+    const outcome = limiter.checkNow(policyName, subjectKey(null, ip));
+    if (outcome?.kind === 'unmetered') return NO_FIELDS;
+    if (outcome?.kind !== 'admitted') return undefined;
+    return { 'ratelimit-policy': policyFields[policyName], ratelimit: stateFields[policyName](outcome.decision.remaining, outcome.decision.resetSeconds) };
+  };
+}
+
+const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** Policies whose requests can store data: REST writes and MCP (its submit_inquiry tool). */
 const STORING_POLICIES: ReadonlySet<RateLimitPolicyName> = new Set(['writes', 'mcp']);
 
@@ -148,6 +174,8 @@ export interface RateLimits {
   store: RateLimitStore | null;
   /** the limiter the middleware meters with (the fast lane meters with it too); null when off */
   limiter: RateLimiter | null;
+  /** the middleware's decision for an anonymous request in this tick (anonymousAdmission) */
+  admitNow: Admission;
   close(): Promise<void>;
 }
 
@@ -162,8 +190,14 @@ export interface RateLimitDeps {
 
 /** Builds the limiter over the store the configuration selects; a pass-through when limits are off. */
 export function createRateLimits(deps: RateLimitDeps): RateLimits {
-  if (!deps.config.rateLimitsEnabled) return { middleware: (_c, next) => next(), store: null, limiter: null, close: async () => {} };
+  if (!deps.config.rateLimitsEnabled) return { middleware: (_c, next) => next(), store: null, limiter: null, admitNow: () => NO_FIELDS, close: async () => {} };
   const store = createRateLimitStore(deps.config, deps.store, deps.clock);
   const limiter = new RateLimiter({ store, policies: deps.config.rateLimits, clock: deps.clock, logger: deps.logger });
-  return { middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify, onLimited: deps.onLimited }), store, limiter, close: () => store.close() };
+  return {
+    middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify, onLimited: deps.onLimited }),
+    store,
+    limiter,
+    admitNow: anonymousAdmission({ limiter, policies: deps.config.rateLimits }),
+    close: () => store.close(),
+  };
 }

@@ -26,8 +26,9 @@ export interface RequestContextOptions {
  * middleware contributed (response-headers.ts), one metric sample and one log line.
  */
 export function requestContext(options: RequestContextOptions): MiddlewareHandler<AppEnv> {
-  const { baseUrl, nextRequestId, logger, metrics, headersFor } = options;
+  const { baseUrl, nextRequestId, headersFor } = options;
   const resolveIp = clientIpResolver(options.trustProxy);
+  const record = accessRecorder(options.logger, options.metrics);
   return async (c, next) => {
     const started = performance.now();
     const requestId = nextRequestId();
@@ -38,11 +39,20 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     contributeResponseHeaders(c, { ...headersFor(c.req.path), 'x-request-id': requestId });
     await next();
     finishResponseHeaders(c);
+    record(requestId, c.req.method, c.req.path, routeOf(c), c.res.status, started);
+  };
+}
+
+/** What every answered request leaves behind: one metric sample and one access-log line. */
+export type AccessRecorder = (requestId: string, method: string, path: string, route: string, status: number, started: number) => void;
+
+/** The one access record, shared by requestContext and the cached-read lane (cached-read-lane.ts). */
+export function accessRecorder(logger: Logger, metrics: Metrics): AccessRecorder {
+  return (requestId, method, path, route, status, started) => {
     const ms = performance.now() - started;
-    const status = c.res.status;
-    metrics.recordRequest(c.req.method, routeOf(c), status, ms / 1000);
+    metrics.recordRequest(method, route, status, ms / 1000);
     // Never the query string's secrets or any header: method, path, status and timing only.
-    logger.info({ requestId, method: c.req.method, path: c.req.path, status, ms: Math.round(ms * 10) / 10 }, 'request');
+    logger.info({ requestId, method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
   };
 }
 

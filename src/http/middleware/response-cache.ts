@@ -5,6 +5,7 @@ import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { listHeader } from '../requests/header.js';
 import { bytesOf, cachedHeaders } from '../responses/cached-response.js';
 import { respondWith } from '../responses/response-headers.js';
+import { routeOf } from './route-of.js';
 
 interface Entry {
   /** the catalog entry it was built from (offering the same one again changes nothing) */
@@ -15,7 +16,12 @@ interface Entry {
   notModified: Readonly<Record<string, string>>;
   /** whether the catalog would still answer this URL with `source` without asking the store */
   isCurrent: () => boolean;
+  /** the route pattern that answered it (metrics label) */
+  route: string;
 }
+
+/** A current entry, as the cached-read lane (cached-read-lane.ts) sends it. */
+export type CurrentEntry = Readonly<Pick<Entry, 'bytes' | 'etag' | 'ok' | 'notModified' | 'route'>>;
 
 export interface ResponseCacheOptions {
   enabled: boolean;
@@ -58,6 +64,23 @@ export class ResponseCache {
     // A hit answers in this tick: no async level of its own (Hono's compose awaits either).
   }) as MiddlewareHandler;
 
+  /**
+   * The current entry for a request target (path and query exactly as sent); undefined when
+   * there is none or the cache is off. For the cached-read lane, which answers before Hono what
+   * `serve` would answer after the request context and the rate limit, and calls answered()
+   * when it has (a request the rate limit refuses is not a hit).
+   */
+  current(target: string): CurrentEntry | undefined {
+    if (!this.options.enabled) return undefined;
+    const entry = this.entries.get(target);
+    return entry !== undefined && entry.isCurrent() ? entry : undefined;
+  }
+
+  /** Counts a request the lane answered from current(). */
+  answered(): void {
+    this.hitCount += 1;
+  }
+
   /** Called by a route as it sends `source`: remember it for this request's exact URL. */
   offer(c: Context, source: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>>, isCurrent: () => boolean): void {
     if (!this.options.enabled) return;
@@ -70,6 +93,7 @@ export class ResponseCache {
       ok: Object.freeze(cachedHeaders(source, cacheControl, extra, false)),
       notModified: Object.freeze(cachedHeaders(source, cacheControl, extra, true)),
       isCurrent,
+      route: routeOf(c),
     });
   }
 }

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { nodeListener } from '../../src/http/node-listener.js';
+import { comparable } from '../helpers/comparable-answer.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// The cached-read lane (src/http/cached-read-lane.ts) answers repeated public reads on node:http
+// before Hono. Over real HTTP, through a listener whose lane is counted: which requests it takes,
+// that its answers are the app's, and that everything else still reaches the app.
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+interface Counted {
+  server: Server;
+  url: string;
+  taken: () => number;
+}
+
+/** A second listener on the test server's app, counting what its lane answers. */
+async function countedListener(app: TestServer): Promise<Counted> {
+  let taken = 0;
+  const lane = app.vitrine.lane;
+  const server = createServer(
+    nodeListener(
+      (req, res) => {
+        const answered = lane(req, res);
+        if (answered) taken += 1;
+        return answered;
+      },
+      app.vitrine.fetch,
+      '127.0.0.1',
+    ),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, taken: () => taken };
+}
+
+async function get(base: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, init);
+  const headers: Record<string, string> = {};
+  // node:http's own connection management fields differ between any two answers.
+  res.headers.forEach((value, name) => name !== 'connection' && name !== 'keep-alive' && (headers[name] = value));
+  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('the cached-read lane', () => {
+  let app: TestServer;
+  let counted: Counted;
+  let slug: string;
+  let etag: string;
+
+  before(async () => {
+    app = await startTestServer();
+    counted = await countedListener(app);
+    slug = (JSON.parse((await get(app.baseUrl, '/api/v1/projects?limit=1')).body.toString()) as { data: { slug: string }[] }).data[0]!.slug;
+    etag = (await get(app.baseUrl, '/api/v1/projects')).headers.etag!;
+  });
+  after(async () => {
+    await new Promise<void>((resolve) => counted.server.close(() => resolve()));
+    await app.close();
+  });
+
+  /** The route's answer: past the catalog version check, the app asks the store again. */
+  async function fromRoute(path: string, init?: RequestInit): Promise<Answer> {
+    app.clock.advance(app.config.catalogVersionCheckMs);
+    return get(app.baseUrl, path, init);
+  }
+
+  it('answers a repeated GET itself, with the status, headers and bytes the route sends', async () => {
+    const cases: [string, Record<string, string>?][] = [
+      ['/api/v1/projects'],
+      ['/api/v1/projects?limit=2&sort=title'],
+      ['/api/v1/projects?q=app&limit=1'],
+      [`/api/v1/projects/${slug}`],
+      ['/api/v1/facets'],
+      ['/api/v1/sandbox/projects?limit=1'],
+      ['/api/v1/projects', { 'if-none-match': etag }],
+      ['/api/v1/projects', { 'if-none-match': `"other", W/${etag}` }],
+      ['/api/v1/projects', { 'if-none-match': '"other"' }],
+      ['/api/v1/projects', { origin: 'https://elsewhere.example' }],
+      ['/api/v1/projects', { 'x-forwarded-for': '203.0.113.7' }],
+    ];
+    for (const [path, headers] of cases) {
+      const label = `GET ${path} ${JSON.stringify(headers ?? {})}`;
+      const route = comparable(await fromRoute(path, { headers }));
+      const before = counted.taken();
+      const lane = comparable(await get(counted.url, path, { headers }));
+      assert.equal(counted.taken(), before + 1, `${label}: the lane answered`);
+      assert.equal(lane.status, route.status, label);
+      assert.deepEqual(lane.headers, route.headers, label);
+      assert.ok(lane.body.equals(route.body), `${label}: the same bytes`);
+    }
+  });
+
+  it('leaves to the app what it cannot answer as the app would: HEAD, a bearer, percent-encoding, a body, an unseen URL', async () => {
+    await fromRoute('/api/v1/projects?limit=3');
+    const cases: [string, RequestInit, number][] = [
+      ['/api/v1/projects?limit=3', { method: 'HEAD' }, 200],
+      ['/api/v1/projects?limit=3', { headers: { authorization: 'Bearer not-a-real-token' } }, 200],
+      ['/api/v1/projects?limit=%33', {}, 200],
+      ['/api/v1/projects?limit=4', {}, 200],
+      ['/api/v1/projects?bogus=1', {}, 400],
+    ];
+    for (const [path, init, status] of cases) {
+      const before = counted.taken();
+      const answer = await get(counted.url, path, init);
+      assert.equal(answer.status, status, `${init.method ?? 'GET'} ${path}`);
+      assert.equal(counted.taken(), before, `${init.method ?? 'GET'} ${path} ${JSON.stringify(init.headers ?? {})} went to the app`);
+    }
+    // A GET with a body (fetch() will not send one).
+    const before = counted.taken();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${counted.url}/api/v1/projects?limit=3`, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '2' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    assert.equal(status, 200);
+    assert.equal(counted.taken(), before, 'a GET with a body went to the app');
+  });
+
+  it('answers nothing with the response cache off', async () => {
+    const off = await startTestServer({ env: { RESPONSE_CACHE: 'false' } });
+    const listener = await countedListener(off);
+    try {
+      for (let i = 0; i < 3; i++) assert.equal((await get(listener.url, '/api/v1/projects')).status, 200);
+      assert.equal(listener.taken(), 0);
+    } finally {
+      await new Promise<void>((resolve) => listener.server.close(() => resolve()));
+      await off.close();
+    }
+  });
+});
+
+describe('the cached-read lane and the rate limit', () => {
+  it('spends one unit of the quota per request and leaves a refused one to the app, which answers the 429', async () => {
+    const app = await startTestServer({ env: { RATE_LIMITS: JSON.stringify({ reads: { q: 3, w: 60 } }) } });
+    const counted = await countedListener(app);
+    try {
+      const path = '/api/v1/projects?limit=1';
+      const remaining: string[] = [];
+      for (let i = 0; i < 3; i++) remaining.push((await get(counted.url, path)).headers.ratelimit!);
+      assert.deepEqual(remaining.map((field) => /;r=(\d+);/.exec(field)![1]), ['2', '1', '0']);
+      assert.equal(counted.taken(), 2, 'the app answered the first read, the lane the next two');
+      const hits = app.vitrine.cache.hits;
+      const limited = await get(counted.url, path);
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers['content-type'], 'application/problem+json');
+      assert.match(limited.headers['retry-after'] ?? '', /^\d+$/);
+      assert.equal(counted.taken(), 2, 'the 429 came from the app');
+      assert.equal(app.vitrine.cache.hits, hits, 'a refused read is not a cache hit');
+    } finally {
+      await new Promise<void>((resolve) => counted.server.close(() => resolve()));
+      await app.close();
+    }
+  });
+});
