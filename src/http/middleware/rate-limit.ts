@@ -81,8 +81,7 @@ export interface RateLimitOptions {
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const { limiter, policies, identify, onLimited } = options;
-  const policyFields = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, rateLimitPolicyField(name, policy)])) as Record<RateLimitPolicyName, string>;
-  const stateFields = Object.fromEntries(Object.keys(policies).map((name) => [name, rateLimitFieldFor(name)])) as Record<RateLimitPolicyName, ReturnType<typeof rateLimitFieldFor>>;
+  const admittedFields = admittedFieldsOf(policies);
 
   const decide = (c: Context<AppEnv>, next: Next, policyName: RateLimitPolicyName, outcome: LimitOutcome) => {
     switch (outcome.kind) {
@@ -97,7 +96,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       case 'admitted':
         // `default`: a handler that answers with RateLimit fields of its own (the sandbox
         // rehearsing a 429) keeps them.
-        contributeResponseHeaders(c, { 'ratelimit-policy': policyFields[policyName], ratelimit: stateFields[policyName](outcome.decision.remaining, outcome.decision.resetSeconds) }, 'default');
+        contributeResponseHeaders(c, admittedFields(policyName, outcome.decision), 'default');
         return next();
     }
   };
@@ -133,19 +132,25 @@ export type Admission = (method: string, path: string, ip: string) => Readonly<R
  */
 export function anonymousAdmission(options: Pick<RateLimitOptions, 'limiter' | 'policies'>): Admission {
   const { limiter, policies } = options;
-  const policyFields = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, rateLimitPolicyField(name, policy)])) as Record<RateLimitPolicyName, string>;
-  const stateFields = Object.fromEntries(Object.keys(policies).map((name) => [name, rateLimitFieldFor(name)])) as Record<RateLimitPolicyName, ReturnType<typeof rateLimitFieldFor>>;
+  const admittedFields = admittedFieldsOf(policies);
   return (method, path, ip) => {
     const policyName = policyFor(method, path);
     if (policyName === null) return NO_FIELDS;
     const outcome = limiter.checkNow(policyName, subjectKey(null, ip));
     if (outcome?.kind === 'unmetered') return NO_FIELDS;
     if (outcome?.kind !== 'admitted') return undefined;
-    return { 'ratelimit-policy': policyFields[policyName], ratelimit: stateFields[policyName](outcome.decision.remaining, outcome.decision.resetSeconds) };
+    return admittedFields(policyName, outcome.decision);
   };
 }
 
 const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The RateLimit and RateLimit-Policy fields of an admitted request, the policy's part computed once. */
+function admittedFieldsOf(policies: Readonly<Record<RateLimitPolicyName, RateLimitPolicy>>): (name: RateLimitPolicyName, decision: { remaining: number; resetSeconds: number }) => Record<string, string> {
+  const policyFields = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, rateLimitPolicyField(name, policy)])) as Record<RateLimitPolicyName, string>;
+  const stateFields = Object.fromEntries(Object.keys(policies).map((name) => [name, rateLimitFieldFor(name)])) as Record<RateLimitPolicyName, ReturnType<typeof rateLimitFieldFor>>;
+  return (name, decision) => ({ 'ratelimit-policy': policyFields[name], ratelimit: stateFields[name](decision.remaining, decision.resetSeconds) });
+}
 
 /** Policies whose requests can store data: REST writes and MCP (its submit_inquiry tool). */
 const STORING_POLICIES: ReadonlySet<RateLimitPolicyName> = new Set(['writes', 'mcp']);
