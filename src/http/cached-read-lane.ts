@@ -29,8 +29,8 @@ export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
  *
  * Anything else goes to the app: another method, a bearer (the rate limit then meters its
  * client, which takes a verification), a body, a target with percent-encoding (Hono decodes the
- * path it routes and meters), no current entry, or a rate-limit decision that is not an
- * admission in this tick. test/http/cached-read-lane.test.ts checks that its answers are the
+ * path it routes and meters), a Host the adaptor would check, no current entry, or a rate-limit
+ * decision that is not an admission in this tick. test/http/cached-read-lane.test.ts checks that its answers are the
  * app's, header for header.
  */
 export function cachedReadLane(options: CachedReadLaneOptions): Lane {
@@ -40,6 +40,8 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
     if (req.method !== 'GET' || target === undefined || target.charCodeAt(0) !== 0x2f || target.includes('%')) return false;
     const headers = req.headers;
     if (headers.authorization !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    // A Host @hono/node-server takes as it is; any other it checks (and may refuse with 400).
+    if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return false;
     const entry = cache.current(target);
     if (entry === undefined) return false;
     const started = performance.now();
@@ -60,6 +62,9 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
     return true;
   };
 }
+
+/** @hono/node-server's reValidHost: a Host header it builds the request URL from unchecked. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 /** node:http joins repeated list fields (RFC 9110 §5.3) into one string; listHeader() reads them so too. */
 function listOf(value: string | string[] | undefined): string | undefined {

@@ -113,18 +113,28 @@ describe('the cached-read lane', () => {
       assert.equal(answer.status, status, `${init.method ?? 'GET'} ${path}`);
       assert.equal(counted.taken(), before, `${init.method ?? 'GET'} ${path} ${JSON.stringify(init.headers ?? {})} went to the app`);
     }
-    // A GET with a body (fetch() will not send one).
-    const before = counted.taken();
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${counted.url}/api/v1/projects?limit=3`, { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '2' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
+    // What fetch() will not send: a GET with a body, a Host the adaptor checks.
+    const raw = (headers: Record<string, string>, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${counted.url}/api/v1/projects?limit=3`, { method: 'GET', headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+        req.end(body);
       });
-      req.on('error', reject);
-      req.end('{}');
-    });
-    assert.equal(status, 200);
-    assert.equal(counted.taken(), before, 'a GET with a body went to the app');
+    for (const [label, headers, body, status] of [
+      ['a GET with a body', { 'content-type': 'application/json', 'content-length': '2' }, '{}', 200],
+      ['a Host with upper case', { host: 'Example.COM' }, undefined, 200],
+      ['an invalid Host', { host: 'bad host' }, undefined, 400],
+    ] as const) {
+      const before = counted.taken();
+      assert.equal(await raw(headers, body), status, label);
+      assert.equal(counted.taken(), before, `${label} went to the app`);
+    }
+    const before = counted.taken();
+    assert.equal(await raw({ host: 'vitrine.example:8080' }), 200);
+    assert.equal(counted.taken(), before + 1, 'a plain Host: the lane');
   });
 
   it('answers nothing with the response cache off', async () => {
