@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ifNoneMatchMatches } from '../lib/etag.js';
+import { listField } from './requests/header.js';
 import type { Admission } from './middleware/rate-limit.js';
 import type { AccessRecorder } from './middleware/request-context.js';
 import type { ResponseCache } from './middleware/response-cache.js';
@@ -30,8 +31,8 @@ export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
  * Anything else goes to the app: another method, a bearer (the rate limit then meters its
  * client, which takes a verification), a body, a target with percent-encoding (Hono decodes the
  * path it routes and meters), a Host the adaptor would check, no current entry, or a rate-limit
- * decision that is not an admission in this tick. test/http/cached-read-lane.test.ts checks that its answers are the
- * app's, header for header.
+ * decision that is not an admission in this tick. test/http/cached-read-lane.test.ts checks
+ * that its answers are the app's, header for header.
  */
 export function cachedReadLane(options: CachedReadLaneOptions): Lane {
   const { cache, headersFor, nextRequestId, clientIp, admit, record } = options;
@@ -47,11 +48,11 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
     const started = performance.now();
     const query = target.indexOf('?');
     const path = query < 0 ? target : target.slice(0, query);
-    const fields = admit('GET', path, clientIp(req.socket.remoteAddress, listOf(headers['x-forwarded-for'])));
+    const fields = admit('GET', path, clientIp(req.socket.remoteAddress, listField(headers['x-forwarded-for'])));
     if (fields === undefined) return false;
     const requestId = nextRequestId();
     // RFC 9110 §13.1.2 (weak comparison) and §15.4.5: a 304 repeats the validator, not the body.
-    const notModified = ifNoneMatchMatches(listOf(headers['if-none-match']), entry.etag);
+    const notModified = ifNoneMatchMatches(listField(headers['if-none-match']), entry.etag);
     // respondWith's merge (responses/response-headers.ts): the handler's headers, the RateLimit
     // fields (a `default` contribution), then requestContext's (a `set` one, outermost).
     res.writeHead(notModified ? 304 : 200, { ...(notModified ? entry.notModified : entry.ok), ...fields, ...headersFor(path), 'x-request-id': requestId });
@@ -65,8 +66,3 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
 
 /** @hono/node-server's reValidHost: a Host header it builds the request URL from unchecked. */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
-
-/** node:http joins repeated list fields (RFC 9110 §5.3) into one string; listHeader() reads them so too. */
-function listOf(value: string | string[] | undefined): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}

@@ -177,7 +177,7 @@ export interface RateLimits {
   middleware: MiddlewareHandler<AppEnv>;
   /** null when RATE_LIMITS_ENABLED=false */
   store: RateLimitStore | null;
-  /** the limiter the middleware meters with (the fast lane meters with it too); null when off */
+  /** the limiter the middleware meters with (the sign-in and consent routes meter with it too); null when off */
   limiter: RateLimiter | null;
   /** the middleware's decision for an anonymous request in this tick (anonymousAdmission) */
   admitNow: Admission;

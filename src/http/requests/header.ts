@@ -12,7 +12,11 @@ import type { Context } from 'hono';
 export function listHeader(c: Context, name: string): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming === undefined) return c.req.header(name);
-  const value = incoming.headers[name];
+  return listField(incoming.headers[name]);
+}
+
+/** A list field as node:http hands it over, joined into one string (RFC 9110 §5.3); undefined when absent. */
+export function listField(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -17,7 +17,7 @@ export class KyselyProjectStore implements ProjectStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly search: SearchDialect,
-    /** the in-memory ranked search (issue 17); absent inside transactions and for PostgreSQL */
+    /** the in-memory ranked search (issue 17); absent inside transactions */
     private readonly memory?: InMemorySearch,
   ) {}
 
@@ -29,10 +29,10 @@ export class KyselyProjectStore implements ProjectStore {
   async list(query: ProjectQuery): Promise<ProjectPage> {
     const q = query.q?.trim();
     const words = q ? searchTerms(q) : [];
-    const ranked = q !== undefined && words.length > 0;
+    const ranked = words.length > 0;
     // A ranked page the in-memory index answers needs no query built: only its rows are read.
     const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
-    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys) : await this.rowsByQuery(query, q, words);
+    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys) : await this.rowsByQuery(query, q, words, ranked);
     const items = rows.slice(0, query.limit).map((row) => toRecord(row));
     const after = query.after;
     let next: PagePosition | null = null;
@@ -52,7 +52,7 @@ export class KyselyProjectStore implements ProjectStore {
   }
 
   /** A page's rows (limit + 1) with SQL: the filters, the search, the order and the cursor of `query`. */
-  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[]): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
+  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], ranked: boolean): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
     let qb = this.db.selectFrom('projects').where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<
       Database & { m: { project_key: string | number; rank: number } },
       'projects' | 'm',
@@ -74,7 +74,6 @@ export class KyselyProjectStore implements ProjectStore {
     if (query.year !== undefined) qb = qb.where('projects.year', '=', query.year);
     if (query.featured !== undefined) qb = qb.where('projects.featured', '=', query.featured ? 1 : 0);
 
-    const ranked = q !== undefined && words.length > 0;
     if (ranked) {
       const key = sql.ref(`projects.${this.search.matchKey}`);
       // Not selecting m.rank: SQLite would evaluate bm25() twice per match (select and ORDER BY).
