@@ -143,6 +143,27 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.ok(answeredFromMemory(opened.store) > 100, 'the in-memory index answered the pages');
     });
 
+    it('loads the index without holding the event loop: other callbacks run while it reads', { skip: dialect === 'postgres' ? 'node-pg waits on the socket: every query yields' : false }, async () => {
+      // better-sqlite3 answers synchronously: a load that only awaited would never let the event
+      // loop turn (a 100,000-project server did not even accept connections while it built).
+      const project = (await opened.store.projects.getAny((await opened.store.projects.list({ limit: 1, sort: '-published_at' })).items[0]!.slug))!;
+      assert.ok((await opened.store.projects.save({ ...project, summary: `${project.summary} Revised.` }, project, Date.parse('2026-06-03T12:00:00Z'), () => 'prj_unused')) !== 'conflict');
+      let turns = 0;
+      let loading = true;
+      const turn = () => {
+        turns += 1;
+        if (loading) setImmediate(turn);
+      };
+      setImmediate(turn);
+      const before = answeredFromMemory(opened.store);
+      await opened.store.projects.warm?.();
+      const during = turns;
+      loading = false;
+      assert.ok(during > 0, 'the event loop did not turn while the index loaded');
+      await opened.store.projects.list({ q: 'accessibility', sort: 'relevance', limit: 5 });
+      assert.ok(answeredFromMemory(opened.store) > before, 'the reloaded index answers');
+    });
+
     it('same answers with non-ASCII text, unpublished projects, and edits, moves and deletions between queries', async () => {
       const store = opened.store;
       const now = Date.parse('2026-06-02T12:00:00Z');
