@@ -86,4 +86,18 @@ describe('Postings', () => {
     postings.compact();
     check(postings, model, 'compacted');
   });
+
+  it('merges its segments once an eighth of what they hold is stale, not before', () => {
+    const postings = new Postings(64);
+    for (let doc = 0; doc < 80; doc++) postings.set(doc, ['design', `d${doc}`], [1, 1]);
+    postings.compact();
+    assert.equal(postings.shape.postings, 160);
+    assert.ok(postings.shape.segments > 1, 'a fresh build stays in the segments it was folded into');
+    for (let doc = 0; doc < 10; doc++) postings.set(doc, ['maps'], [1]);
+    postings.compact();
+    assert.equal(postings.shape.postings, 170, 'ten stale documents of eighty: kept');
+    postings.set(10, ['maps'], [1]);
+    postings.compact();
+    assert.deepEqual(postings.shape, { segments: 1, postings: 69 * 2 + 11 }, 'eleven: merged, the stale postings dropped');
+  });
 });
