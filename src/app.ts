@@ -126,7 +126,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     onCreated: (source, sandbox) => {
       metrics.inquiryCreated(source, sandbox);
       // Committed: deliver its notifications now rather than at the next poll.
-      if (!sandbox) owner.worker.kick();
+      if (!sandbox && owner.notifier.active) owner.worker.kick();
     },
   });
 
