@@ -10,7 +10,7 @@ const CHUNK = 2000;
 /**
  * Rows whose text is read and tokenized together. Small, so a batch's text dies young: with 500
  * it lived through scavenges, was promoted, and a 100,000-project build left ~200 MB of garbage in
- * the old generation before a full collection (RSS peak 456 → 357 MB with 50).
+ * the old generation before a full collection (RSS peak 456 → ~385 MB with 50).
  */
 const TEXT_BATCH = 50;
 
