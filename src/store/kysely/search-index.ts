@@ -100,7 +100,8 @@ export class InMemorySearch {
         SELECT ${this.text.docKey} AS doc, id, revision, updated_at, published_at, year, featured, featured_rank, ${titleKey} AS title_key
           FROM projects WHERE ${this.text.docKey} > ${last} ORDER BY ${this.text.docKey} LIMIT ${CHUNK}`.execute(this.db);
       if (rows.length === 0) break;
-      await macrotask();
+      // The store may have closed while the loop turned: nothing more to read or build.
+      if (await this.yielded()) return;
       const changed: Changed[] = [];
       for (const r of rows) {
         const doc = Number(r.doc);
@@ -111,13 +112,20 @@ export class InMemorySearch {
         else changed.push({ doc, project });
       }
       last = Number(rows[rows.length - 1]!.doc);
-      for (let i = 0; i < changed.length && !this.closed; i += TEXT_BATCH) {
-        await macrotask();
+      for (let i = 0; i < changed.length; i += TEXT_BATCH) {
+        if (await this.yielded()) return;
         await this.loadText(changed.slice(i, i + TEXT_BATCH));
       }
     }
+    if (this.closed) return;
     for (const doc of [...this.core.docs()]) if (!seen.has(doc)) this.core.delete(doc);
     this.text.index.compact?.();
+  }
+
+  /** Lets the event loop turn (see macrotask()); true when the store closed meanwhile. */
+  private async yielded(): Promise<boolean> {
+    await macrotask();
+    return this.closed;
   }
 
   /** The text and terms of rows that changed, with their columns. */
