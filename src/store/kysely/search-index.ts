@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { nextTurn } from '../../lib/next-turn.js';
 import { CatalogIndex, type IndexedProject, type SearchPage } from '../../search/catalog-index.js';
 import type { ProjectQuery } from '../ports/index.js';
 import { catalogVersion } from './catalog-version.js';
@@ -122,9 +123,12 @@ export class InMemorySearch {
     this.text.index.compact?.();
   }
 
-  /** Lets the event loop turn (see macrotask()); true when the store closed meanwhile. */
+  /**
+   * Lets the event loop turn (the load's SQLite reads would otherwise hold it for the whole
+   * build: seconds on 100,000 projects); true when the store closed meanwhile.
+   */
   private async yielded(): Promise<boolean> {
-    await macrotask();
+    await nextTurn();
     return this.closed;
   }
 
@@ -154,13 +158,4 @@ export class InMemorySearch {
 interface Changed {
   doc: number;
   project: IndexedProject;
-}
-
-/**
- * better-sqlite3 answers synchronously, so a load's awaits settle as microtasks and would hold the
- * event loop for the whole build (seconds on 100,000 projects): between batches, requests and
- * timers run.
- */
-function macrotask(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { nextTurn } from '../../lib/next-turn.js';
 import type { Stores } from '../ports/index.js';
 import type { Database } from '../kysely/schema.js';
 
@@ -64,7 +65,7 @@ export class GroupCommit {
       while (this.queue.length > 0) {
         // better-sqlite3 blocks the thread: let pending I/O run first, so requests that arrived
         // meanwhile reach the queue and share the next COMMIT.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         const outcomes = await this.commit(this.queue.splice(0, MAX_GROUP));
         for (const o of outcomes) {
           if (o.ok && o.member.durable) this.unsynced.push({ done: () => settle(o), fail: (error) => o.member.reject(error) });
