@@ -71,6 +71,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(await store.refreshTokens.find('h-r3'), undefined);
     });
 
+    it('access tokens past their expiry are pruned, in batches; live and revoked-but-live tokens and API keys kept', async () => {
+      const token = (hash: string, kind: 'access_token' | 'api_key', expires_at: number | null, revoked_at: number | null = null) =>
+        store.credentials.insert({ hash, kind, client_id: 'cl_app', scope: 'catalog:read', identity_type: 'anonymous', subject: null, created_at: NOW, expires_at, revoked_at, resource: null, grant_id: null });
+      // More than one batch of the store's (2,000) expired, so the loop must go round.
+      for (let i = 0; i < 2100; i += 300) await Promise.all(Array.from({ length: Math.min(300, 2100 - i) }, (_, j) => token(`h-old-${i + j}`, 'access_token', NOW - 1)));
+      await token('h-live', 'access_token', NOW + 3_600_000);
+      await token('h-live-revoked', 'access_token', NOW + 3_600_000, NOW);
+      await token('h-key', 'api_key', null);
+      await token('h-at-expiry', 'access_token', NOW);
+      assert.equal(await store.credentials.prune(NOW), 2100);
+      assert.equal(await store.credentials.findByHash('h-old-0'), undefined);
+      assert.equal(await store.credentials.findByHash('h-old-2099'), undefined);
+      for (const hash of ['h-live', 'h-live-revoked', 'h-key', 'h-at-expiry']) assert.ok(await store.credentials.findByHash(hash), `${hash} kept`);
+      assert.equal(await store.credentials.prune(NOW), 0, 'nothing left to prune');
+      assert.equal(await store.credentials.prune(NOW + 1), 1, 'a token whose expiry has passed');
+    });
+
     it('consent codes live apart from owner sign-in codes', async () => {
       await store.consentCodes.put({ email: 'vera@client.example', code_hash: 'x', attempts: 0, expires_at: NOW + 1000, created_at: NOW });
       assert.equal(await store.signInCodes.get('vera@client.example'), undefined);

@@ -10,6 +10,7 @@ import type {
   SecretStore,
   TokenEndpointAuthMethod,
 } from '../ports/index.js';
+import { nextTurn } from '../../lib/next-turn.js';
 import { prepared, type DialectName } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -112,7 +113,25 @@ export class KyselyCredentialStore implements CredentialStore {
       .execute();
     return rows.map((r) => r.hash);
   }
+
+  async prune(nowMs: number): Promise<number> {
+    // In batches, with a turn of the event loop between them: a server that ran for months
+    // before tokens were pruned may hold millions, and SQLite would delete them in one blocking
+    // statement. The partial index credentials_access_expiry finds each batch.
+    let deleted = 0;
+    for (;;) {
+      const expired = this.db.selectFrom('credentials').select('hash').where('kind', '=', 'access_token').where('expires_at', '<', nowMs).limit(PRUNE_BATCH);
+      const result = await this.db.deleteFrom('credentials').where('hash', 'in', expired).executeTakeFirst();
+      const n = Number(result.numDeletedRows);
+      deleted += n;
+      if (n < PRUNE_BATCH) return deleted;
+      await nextTurn();
+    }
+  }
 }
+
+/** Expired access tokens deleted per statement. */
+const PRUNE_BATCH = 2000;
 
 export class KyselySecretStore implements SecretStore {
   constructor(private readonly db: Kysely<Database>) {}

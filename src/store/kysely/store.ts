@@ -47,6 +47,7 @@ function groupedCredentials(store: CredentialStore, group: GroupCommitLike): Cre
     findByHash: (hash) => store.findByHash(hash),
     revoke: (hash, nowMs) => store.revoke(hash, nowMs),
     revokeGrant: (grantId, nowMs) => store.revokeGrant(grantId, nowMs),
+    prune: (nowMs) => store.prune(nowMs),
   };
 }
 

@@ -28,6 +28,8 @@ export interface CredentialStore {
   revoke(hash: string, nowMs: number): Promise<boolean>;
   /** Revokes every live credential of an authorization grant; returns their hashes. */
   revokeGrant(grantId: string, nowMs: number): Promise<string[]>;
+  /** Deletes the access tokens that expired before `nowMs` (API keys do not expire); returns how many. */
+  prune(nowMs: number): Promise<number>;
 }
 
 export interface AssertionReplayStore {

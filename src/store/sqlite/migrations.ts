@@ -258,4 +258,6 @@ export const sqliteMigrations: SqlMigrations = {
     )`,
     `CREATE INDEX media_variants_media ON media_variants (media_id, width)`,
   ],
+  // Expired access tokens are deleted by the hourly housekeeping; API keys never expire.
+  '010_access_token_expiry': [`CREATE INDEX credentials_access_expiry ON credentials (expires_at) WHERE kind = 'access_token'`],
 };
