@@ -10,6 +10,8 @@ export interface InMemoryText {
   readonly docKey: RawBuilder<number>;
   /** what the index reads of each of `docs` (SQLite: the row of projects_fts) */
   sources(db: Kysely<Database>, docs: readonly number[]): Promise<Map<number, unknown>>;
+  /** how many changed rows a load reads the text of at once (src/store/kysely/search-index.ts) */
+  readonly textBatch: number;
 }
 
 /**

@@ -8,12 +8,6 @@ import type { InMemoryText, SearchDialect } from './search-dialect.js';
 
 /** Rows read per statement while (re)loading: each is one synchronous better-sqlite3 call. */
 const CHUNK = 2000;
-/**
- * Rows whose text is read and tokenized together. Small, so a batch's text dies young: with 500
- * it lived through scavenges, was promoted, and a 100,000-project build left ~200 MB of garbage in
- * the old generation before a full collection (RSS peak 456 → ~385 MB with 50).
- */
-const TEXT_BATCH = 50;
 
 /**
  * Keeps a CatalogIndex (src/search/) in step with the database for ranked lists (issue 17). It
@@ -113,9 +107,9 @@ export class InMemorySearch {
         else changed.push({ doc, project });
       }
       last = Number(rows[rows.length - 1]!.doc);
-      for (let i = 0; i < changed.length; i += TEXT_BATCH) {
+      for (let i = 0; i < changed.length; i += this.text.textBatch) {
         if (await this.yielded()) return;
-        await this.loadText(changed.slice(i, i + TEXT_BATCH));
+        await this.loadText(changed.slice(i, i + this.text.textBatch));
       }
     }
     if (this.closed) return;

@@ -24,6 +24,9 @@ export const postgresSearch: SearchDialect = {
     return {
       index: new PostgresTextIndex(postgresToTsquery(rows)),
       docKey: sql<number>`projects.search_doc`,
+      // Each batch is two round trips, and its project_terms join is planned afresh: batches of
+      // 50 (SQLite's) made loading 20,000 projects 3.2 → 10.5 s.
+      textBatch: 500,
       async sources(reader, docs) {
         const { rows: vectors } = await sql<{ doc: number; search: string | null }>`SELECT search_doc AS doc, search::text AS search FROM projects WHERE search_doc IN (${sql.join(docs)})`.execute(reader);
         return new Map(vectors.map((v) => [Number(v.doc), v.search ?? '']));
