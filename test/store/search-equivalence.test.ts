@@ -7,6 +7,7 @@ import { generateCatalog } from '../../bench/lib/catalog-fixture.js';
 import type { ProjectFields } from '../../src/model/project.js';
 import type { ProjectQuery, ProjectSort, Store } from '../../src/store/ports/index.js';
 import { searchTerms } from '../../src/store/kysely/search-dialect.js';
+import { turnsDuring } from '../helpers/loop-turns.js';
 import { openStore, type OpenedStore } from '../helpers/open-store.js';
 import { skipWithoutPostgres } from '../helpers/postgres.js';
 
@@ -148,18 +149,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       // loop turn (a 100,000-project server did not even accept connections while it built).
       const project = (await opened.store.projects.getAny((await opened.store.projects.list({ limit: 1, sort: '-published_at' })).items[0]!.slug))!;
       assert.ok((await opened.store.projects.save({ ...project, summary: `${project.summary} Revised.` }, project, Date.parse('2026-06-03T12:00:00Z'), () => 'prj_unused')) !== 'conflict');
-      let turns = 0;
-      let loading = true;
-      const turn = () => {
-        turns += 1;
-        if (loading) setImmediate(turn);
-      };
-      setImmediate(turn);
       const before = answeredFromMemory(opened.store);
-      await opened.store.projects.warm?.();
-      const during = turns;
-      loading = false;
-      assert.ok(during > 0, 'the event loop did not turn while the index loaded');
+      const { turns } = await turnsDuring(async () => opened.store.projects.warm?.());
+      assert.ok(turns > 0, 'the event loop did not turn while the index loaded');
       await opened.store.projects.list({ q: 'accessibility', sort: 'relevance', limit: 5 });
       assert.ok(answeredFromMemory(opened.store) > before, 'the reloaded index answers');
     });

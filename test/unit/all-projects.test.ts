@@ -8,6 +8,7 @@ import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { allProjects } from '../../src/pages/all-projects.js';
 import { createSqliteStore } from '../../src/store/sqlite/store.js';
+import { turnsDuring } from '../helpers/loop-turns.js';
 
 // /sitemap.xml and /llms-full.txt read the whole catalog a page at a time; on SQLite every page
 // is answered synchronously, so without a turn of the event loop between pages no other request
@@ -24,21 +25,12 @@ it('reads every published project a page at a time, letting the event loop turn 
     await store.projects.upsert(projects, clock.now(), () => `prj_all${String(++n).padStart(4, '0')}`);
     const catalog = new CatalogService({ store: store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 0 });
 
-    let turns = 0;
-    let reading = true;
-    const turn = () => {
-      turns += 1;
-      if (reading) setImmediate(turn);
-    };
-    setImmediate(turn);
-    const all = await allProjects(catalog);
-    const during = turns;
-    reading = false;
+    const { value: all, turns } = await turnsDuring(() => allProjects(catalog));
 
     const published = projects.filter((p) => p.published_at !== null).length;
     assert.equal(all.length, published);
     assert.equal(new Set(all.map((p) => p.slug)).size, published, 'every project once');
-    assert.ok(during >= 2, `the event loop turned ${during} time(s) over three pages`);
+    assert.ok(turns >= 2, `the event loop turned ${turns} time(s) over three pages`);
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
