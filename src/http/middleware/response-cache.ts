@@ -54,10 +54,9 @@ export class ResponseCache {
 
   /** Route middleware: answers from a current entry, or lets the route build (and offer) one. */
   readonly serve = ((c, next) => {
-    if (!this.options.enabled) return next();
-    const entry = this.entries.get(targetOf(c.req.url));
-    if (entry === undefined || !entry.isCurrent()) return next();
-    this.hitCount += 1;
+    const entry = this.current(targetOf(c.req.url));
+    if (entry === undefined) return next();
+    this.answered();
     // RFC 9110 §13.1.2 (weak comparison) and §15.4.5: a 304 repeats the validator, not the body.
     const notModified = ifNoneMatchMatches(listHeader(c, 'if-none-match'), entry.etag);
     return respondWith(c, notModified ? null : entry.bytes, notModified ? 304 : 200, notModified ? entry.notModified : entry.ok);
@@ -66,9 +65,9 @@ export class ResponseCache {
 
   /**
    * The current entry for a request target (path and query exactly as sent); undefined when
-   * there is none or the cache is off. For the cached-read lane, which answers before Hono what
-   * `serve` would answer after the request context and the rate limit, and calls answered()
-   * when it has (a request the rate limit refuses is not a hit).
+   * there is none or the cache is off. `serve` answers from it, and so does the cached-read lane,
+   * before Hono, after its own request context and rate limit; each calls answered() when it has
+   * (a request the rate limit refuses is not a hit).
    */
   current(target: string): CurrentEntry | undefined {
     if (!this.options.enabled) return undefined;
@@ -76,7 +75,7 @@ export class ResponseCache {
     return entry !== undefined && entry.isCurrent() ? entry : undefined;
   }
 
-  /** Counts a request the lane answered from current(). */
+  /** Counts a request answered from current(). */
   answered(): void {
     this.hitCount += 1;
   }
