@@ -135,15 +135,17 @@ export class Postings {
     this.sortTerms();
     if (this.segments.length >= MAX_SEGMENTS) this.merge();
     const { arenaTerms, arenaFreqs, overlay } = this;
-    let maxDoc = 0;
-    const sources: Source[] = [];
-    for (const [doc, at] of overlay) {
-      maxDoc = Math.max(maxDoc, doc + 1);
-      sources.push({ doc, from: at + 1, to: at + 1 + arenaTerms[at]! });
-    }
     const tag = this.segments.length + 1;
+    this.segments.push(
+      segmentOf(this.names.length, (visit) => {
+        for (const [doc, at] of overlay) {
+          for (let i = at + 1, end = at + 1 + arenaTerms[at]!; i < end; i++) visit(arenaTerms[i]!, doc, arenaFreqs[i]!);
+        }
+      }),
+    );
+    let maxDoc = 0;
+    for (const doc of overlay.keys()) maxDoc = Math.max(maxDoc, doc + 1);
     this.growOwner(maxDoc);
-    this.segments.push(build(this.names.length, sources, arenaTerms, arenaFreqs));
     for (const doc of overlay.keys()) this.owner[doc] = tag;
     this.owned += overlay.size;
     overlay.clear();
@@ -152,36 +154,16 @@ export class Postings {
 
   /** Every segment's current postings in one segment. */
   private merge(): void {
-    const { owner } = this;
-    const terms = this.names.length;
-    const counts = new Int32Array(terms + 1);
-    let maxFreq = 0;
-    this.segments.forEach(({ start, docs, freqs }, s) => {
-      for (let id = 0; id + 1 < start.length; id++) {
-        for (let p = start[id]!; p < start[id + 1]!; p++) {
-          if (owner[docs[p]!] !== s + 1) continue;
-          counts[id + 1]! += 1;
-          maxFreq = Math.max(maxFreq, freqs[p]!);
+    const { owner, segments } = this;
+    const merged = segmentOf(this.names.length, (visit) => {
+      segments.forEach(({ start, docs, freqs }, s) => {
+        for (let id = 0; id + 1 < start.length; id++) {
+          for (let p = start[id]!; p < start[id + 1]!; p++) if (owner[docs[p]!] === s + 1) visit(id, docs[p]!, freqs[p]!);
         }
-      }
-    });
-    for (let id = 0; id < terms; id++) counts[id + 1]! += counts[id]!;
-    const docs = new Int32Array(counts[terms]!);
-    const freqs = maxFreq <= 0xffff ? new Uint16Array(docs.length) : new Int32Array(docs.length);
-    const fill = counts.slice(0, terms);
-    this.segments.forEach((segment, s) => {
-      for (let id = 0; id + 1 < segment.start.length; id++) {
-        for (let p = segment.start[id]!; p < segment.start[id + 1]!; p++) {
-          const doc = segment.docs[p]!;
-          if (owner[doc] !== s + 1) continue;
-          const to = fill[id]!++;
-          docs[to] = doc;
-          freqs[to] = segment.freqs[p]!;
-        }
-      }
+      });
     });
     for (let doc = 0; doc < owner.length; doc++) if (owner[doc] !== 0) owner[doc] = 1;
-    this.segments = [{ start: counts, docs, freqs }];
+    this.segments = [merged];
     this.disowned = 0;
   }
 
@@ -224,34 +206,26 @@ export class Postings {
   }
 }
 
-/** One document's run in the arena. */
-interface Source {
-  doc: number;
-  from: number;
-  to: number;
-}
+/** Hands every posting of a segment to be built to `visit`, in the same order each time it is called. */
+type PostingSource = (visit: (term: number, doc: number, freq: number) => void) => void;
 
-/** A segment of the runs `sources` in the arena, over `terms` terms. */
-function build(terms: number, sources: readonly Source[], arenaTerms: Int32Array, arenaFreqs: Int32Array): Segment {
+/** A segment over `terms` terms of the postings `each` hands out: counted in a first pass, placed in a second. */
+function segmentOf(terms: number, each: PostingSource): Segment {
   const counts = new Int32Array(terms + 1);
   let maxFreq = 0;
-  for (const { from, to } of sources) {
-    for (let i = from; i < to; i++) {
-      counts[arenaTerms[i]! + 1]! += 1;
-      maxFreq = Math.max(maxFreq, arenaFreqs[i]!);
-    }
-  }
+  each((term, _doc, freq) => {
+    counts[term + 1]! += 1;
+    if (freq > maxFreq) maxFreq = freq;
+  });
   for (let id = 0; id < terms; id++) counts[id + 1]! += counts[id]!;
   const docs = new Int32Array(counts[terms]!);
   const freqs = maxFreq <= 0xffff ? new Uint16Array(docs.length) : new Int32Array(docs.length);
   const fill = counts.slice(0, terms);
-  for (const { doc, from, to } of sources) {
-    for (let i = from; i < to; i++) {
-      const at = fill[arenaTerms[i]!]!++;
-      docs[at] = doc;
-      freqs[at] = arenaFreqs[i]!;
-    }
-  }
+  each((term, doc, freq) => {
+    const at = fill[term]!++;
+    docs[at] = doc;
+    freqs[at] = freq;
+  });
   return { start: counts, docs, freqs };
 }
 
