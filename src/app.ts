@@ -138,9 +138,12 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
   const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'Sandbox-Scenario', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
   const publicAnswer = Object.freeze({ ...security, ...publicCorsHeaders(publicCorsOptions) });
+  // One request-id source, client-address resolver and access record for the app and the lane.
   const nextRequestId = requestIds(random);
+  const clientIp = clientIpResolver(config.trustProxy);
+  const record = accessRecorder(logger, metrics);
   const headersFor = (path: string) => (isPublicCorsPath(path) ? publicAnswer : security);
-  app.use(requestContext({ baseUrl, trustProxy: config.trustProxy, nextRequestId, logger, metrics, headersFor }));
+  app.use(requestContext({ baseUrl, clientIp, nextRequestId, record, headersFor }));
   const preflight = publicCorsPreflight(publicCorsOptions);
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   const limit = (maxSize: number, what: string) =>
@@ -159,7 +162,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // Repeated catalog reads skip validation and the catalog service, after all of the above.
   const cache = new ResponseCache({ enabled: config.responseCache });
   // …and most of them skip Hono altogether: the same steps, on node:http (cached-read-lane.ts).
-  const lane = cachedReadLane({ cache, headersFor, nextRequestId, clientIp: clientIpResolver(config.trustProxy), admit: rateLimits.admitNow, record: accessRecorder(logger, metrics) });
+  const lane = cachedReadLane({ cache, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record });
 
   registerHealthRoutes(app, store);
   registerMetricsRoute(app, { registry: metrics.registry, token: config.metricsToken });

@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
-import type { TrustProxy } from '../../config.js';
-import { clientIpResolver } from '../../lib/client-ip.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import type { AppEnv } from '../env.js';
 import { listHeader } from '../requests/header.js';
@@ -11,10 +9,11 @@ import { routeOf } from './route-of.js';
 
 export interface RequestContextOptions {
   baseUrl: string;
-  trustProxy: TrustProxy;
+  /** the client address from the socket peer and X-Forwarded-For (lib/client-ip.ts, TRUST_PROXY) */
+  clientIp(socketAddress: string | undefined, forwardedFor: string | undefined): string;
   nextRequestId: () => string;
-  logger: Logger;
-  metrics: Metrics;
+  /** the metric sample and log line of an answered request (accessRecorder) */
+  record: AccessRecorder;
   /** the constant headers an answer on this path carries (security headers, public CORS) */
   headersFor(path: string): Readonly<Record<string, string>>;
 }
@@ -26,15 +25,13 @@ export interface RequestContextOptions {
  * middleware contributed (response-headers.ts), one metric sample and one log line.
  */
 export function requestContext(options: RequestContextOptions): MiddlewareHandler<AppEnv> {
-  const { baseUrl, nextRequestId, headersFor } = options;
-  const resolveIp = clientIpResolver(options.trustProxy);
-  const record = accessRecorder(options.logger, options.metrics);
+  const { baseUrl, clientIp, nextRequestId, record, headersFor } = options;
   return async (c, next) => {
     const started = performance.now();
     const requestId = nextRequestId();
     c.set('requestId', requestId);
     c.set('baseUrl', baseUrl);
-    c.set('clientIp', resolveIp(socketAddress(c), listHeader(c, 'x-forwarded-for')));
+    c.set('clientIp', clientIp(socketAddress(c), listHeader(c, 'x-forwarded-for')));
     // One object, started from the constant: cheaper to merge than two contributions.
     contributeResponseHeaders(c, { ...headersFor(c.req.path), 'x-request-id': requestId });
     await next();
