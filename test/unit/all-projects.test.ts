@@ -1,22 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { it } from 'node:test';
 import { generateCatalog } from '../../bench/lib/catalog-fixture.js';
 import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { allProjects } from '../../src/pages/all-projects.js';
-import { createSqliteStore } from '../../src/store/sqlite/store.js';
 import { turnsDuring } from '../helpers/loop-turns.js';
+import { openStore } from '../helpers/open-store.js';
 
 // /sitemap.xml and /llms-full.txt read the whole catalog a page at a time; on SQLite every page
 // is answered synchronously, so without a turn of the event loop between pages no other request
 // would be served until the last one.
 
 it('reads every published project a page at a time, letting the event loop turn between pages', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-all-'));
-  const store = createSqliteStore(join(dir, 'db.sqlite'));
+  const opened = await openStore('sqlite');
+  const store = opened.store;
   try {
     await store.migrate();
     const clock = new ManualClock();
@@ -32,7 +29,6 @@ it('reads every published project a page at a time, letting the event loop turn 
     assert.equal(new Set(all.map((p) => p.slug)).size, published, 'every project once');
     assert.ok(turns >= 2, `the event loop turned ${turns} time(s) over three pages`);
   } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await opened.drop();
   }
 });
