@@ -18,8 +18,10 @@ function toRow(client: ClientRecord) {
   return { ...client, grant_types: JSON.stringify(client.grant_types), redirect_uris: JSON.stringify(client.redirect_uris) };
 }
 
-const clientById = prepared((db, clientId: string) => db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId));
-const credentialByHash = prepared((db, hash: string) => db.selectFrom('credentials').selectAll().where('hash', '=', hash));
+const CLIENT_COLUMNS = ['client_id', 'client_name', 'token_endpoint_auth_method', 'grant_types', 'scope', 'secret_hash', 'client_id_issued_at', 'redirect_uris', 'client_uri', 'logo_uri'] as const satisfies readonly (keyof Database['oauth_clients'])[];
+const CREDENTIAL_COLUMNS = ['hash', 'kind', 'client_id', 'scope', 'identity_type', 'subject', 'created_at', 'expires_at', 'revoked_at', 'resource', 'grant_id'] as const satisfies readonly (keyof Database['credentials'])[];
+const clientById = prepared((db, clientId: string) => db.selectFrom('oauth_clients').select(CLIENT_COLUMNS).where('client_id', '=', clientId));
+const credentialByHash = prepared((db, hash: string) => db.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('hash', '=', hash));
 const insertCredential = prepared((db, c: Readonly<Record<keyof CredentialRecord, string | number | null>>) =>
   db.insertInto('credentials').values({
     hash: c.hash as string,

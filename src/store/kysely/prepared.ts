@@ -9,6 +9,18 @@ type Source = number | readonly [number, string] | { constant: unknown };
 
 const SLOT = '\u0000vitrine-prepared:';
 
+/** The PostgreSQL statement name of each compiled text: a fixed set, one per prepared() query. */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a PostgreSQL connection may keep `sql` prepared under, if it is one of the queries
+ * compiled here (postgres/named-statements.ts); undefined for every other query, which PostgreSQL
+ * parses and plans afresh each time.
+ */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /**
  * A query built and compiled once per dialect, then run with fresh values. Kysely rebuilds its
  * operation tree and compiles it to SQL on every call — more than the statement itself costs
@@ -16,6 +28,9 @@ const SLOT = '\u0000vitrine-prepared:';
  * few statements on every request). `build` receives stand-ins for the arguments (scalars, or
  * flat records of scalars) and must pass them to Kysely only as values; compiling records where
  * each stand-in lands in the parameter list. A record must have the same keys on every call.
+ * On PostgreSQL the statement is also kept prepared on each connection (statementName()), so the
+ * server skips parsing and planning it: select named columns, never `*`, so that a migration
+ * adding a column cannot change a prepared statement's result type under a running instance.
  */
 export function prepared<R, Args extends readonly Arg[]>(build: (db: Kysely<Database>, ...args: Args) => Compilable<R>) {
   const compiled = new Map<DialectName, { query: CompiledQuery<R>; sources: Source[] }>();
@@ -24,6 +39,7 @@ export function prepared<R, Args extends readonly Arg[]>(build: (db: Kysely<Data
     if (entry === undefined) {
       const query = build(db, ...(args.map(standIn) as unknown as Args)).compile();
       entry = { query, sources: query.parameters.map(sourceOf) };
+      if (dialect === 'postgres' && !statementNames.has(query.sql)) statementNames.set(query.sql, `vitrine_${statementNames.size + 1}`);
       compiled.set(dialect, entry);
     }
     const parameters = entry.sources.map((source) => valueOf(source, args));

@@ -5,6 +5,7 @@ import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
 import { guardedDialect } from '../kysely/unavailable.js';
+import { namingPool } from './named-statements.js';
 import { postgresMigrations } from './migrations.js';
 import { postgresSearch } from './search.js';
 
@@ -46,7 +47,7 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   // say) when the server goes: pg emits 'error' on the client, which nothing else listens to.
   // Its next statement fails ("not queryable"), which answers 503, and the pool discards it.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Schema>({ dialect: guardedDialect(new PostgresDialect({ pool })) });
+  const db = new Kysely<Schema>({ dialect: guardedDialect(new PostgresDialect({ pool: namingPool(pool) })) });
   return createKyselyStore(db, postgresSearch, postgresMigrations, {
     durability: async () => {
       const { rows } = await sql<{ v: string }>`SELECT current_setting('synchronous_commit') AS v`.execute(db);
