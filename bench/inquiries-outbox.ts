@@ -1,6 +1,6 @@
 /**
  * What telling the studio costs: `POST /api/v1/inquiries` (a unique Idempotency-Key each) on
- * SQLite with no notification channel, then with email (a local SMTP sink) and a webhook (a
+ * SQLite, then on PostgreSQL when it answers, with no notification channel, then with email (a local SMTP sink) and a webhook (a
  * local receiver) — each inquiry then also writes its outbox rows in the same transaction, and
  * the worker delivers them while the load runs. Prints req/s, p99, server CPU µs per inquiry,
  * the ratio to "no channel", and how long after the load the last notification arrived.
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 // autocannon ships no types; the bench is outside the type-checked tree.
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
+import { createTestDatabase, postgresAvailable } from '../test/helpers/postgres.js';
 import { startChild } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -59,9 +60,34 @@ async function sinks(): Promise<{ env: Record<string, string>; received: () => n
   };
 }
 
-async function run(label: string, channels: Awaited<ReturnType<typeof sinks>> | null) {
+type Dialect = 'SQLite' | 'PostgreSQL';
+
+/** How many inquiries the database holds. */
+async function countInquiries(dialect: Dialect, location: string): Promise<number> {
+  if (dialect === 'SQLite') {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(location, { readonly: true });
+    try {
+      return (db.prepare('select count(*) as n from inquiries').get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: location });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>('select count(*)::int as n from inquiries')).rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function run(dialect: Dialect, label: string, channels: Awaited<ReturnType<typeof sinks>> | null) {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
-  const server = await startChild(root, 'our-server', { DATABASE_URL: `sqlite:${join(dir, 'v.db')}`, PORT: '0', DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', ...(channels?.env ?? {}) });
+  const pg = dialect === 'PostgreSQL' ? await createTestDatabase() : undefined;
+  const location = pg?.url ?? join(dir, 'v.db');
+  const server = await startChild(root, 'our-server', { DATABASE_URL: pg ? pg.url : `sqlite:${location}`, PORT: '0', DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', ...(channels?.env ?? {}) });
   try {
     const warm = await post(server.port, 1);
     const before = await server.cpuMicros();
@@ -72,10 +98,7 @@ async function run(label: string, channels: Awaited<ReturnType<typeof sinks>> | 
     let told = 0;
     if (channels) {
       // The inquiries stored (warm-up and load) are the ones to be told of, once by mail and once by webhook.
-      const { default: Database } = await import('better-sqlite3');
-      const db = new Database(join(dir, 'v.db'), { readonly: true });
-      stored = (db.prepare('select count(*) as n from inquiries').get() as { n: number }).n;
-      db.close();
+      stored = await countInquiries(dialect, location);
       const started = Date.now();
       while (channels.received() < stored && Date.now() - started < 180_000) await new Promise((r) => setTimeout(r, 20));
       drainMs = Date.now() - started;
@@ -84,16 +107,20 @@ async function run(label: string, channels: Awaited<ReturnType<typeof sinks>> | 
     return { label, ...result, cpuUs: cpu / Math.max(1, result.created + result.other), drainMs, stored, told };
   } finally {
     await server.stop();
+    await pg?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const plain = await run('no channel', null);
-const channels = await sinks();
-const told = await run('email + webhook', channels);
-channels.close();
-console.log(`\nPOST /api/v1/inquiries, SQLite, ${CONNECTIONS} connections, ${SECONDS}s, unique Idempotency-Key each`);
-console.log('| setup | inquiries/s | p99 ms | server CPU µs/inquiry | non-2xx | all told of (mail and webhook) |');
-console.log('|---|---:|---:|---:|---:|---|');
-for (const r of [plain, told]) console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.cpuUs.toFixed(0)} | ${r.other} | ${r.stored === 0 ? '—' : `${r.told} of ${r.stored}, ${r.drainMs} ms after the load`} |`);
-console.log(`ratio (email + webhook / no channel): ${(told.rps / plain.rps).toFixed(2)} × the inquiries/s, ${(told.cpuUs / plain.cpuUs).toFixed(2)} × the CPU per inquiry`);
+const dialects: Dialect[] = (await postgresAvailable()) ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
+for (const dialect of dialects) {
+  const plain = await run(dialect, 'no channel', null);
+  const channels = await sinks();
+  const told = await run(dialect, 'email + webhook', channels);
+  channels.close();
+  console.log(`\nPOST /api/v1/inquiries, ${dialect}, ${CONNECTIONS} connections, ${SECONDS}s, unique Idempotency-Key each`);
+  console.log('| setup | inquiries/s | p99 ms | server CPU µs/inquiry | non-2xx | all told of (mail and webhook) |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const r of [plain, told]) console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.cpuUs.toFixed(0)} | ${r.other} | ${r.stored === 0 ? '—' : `${r.told} of ${r.stored}, ${r.drainMs} ms after the load`} |`);
+  console.log(`ratio (email + webhook / no channel): ${(told.rps / plain.rps).toFixed(2)} × the inquiries/s, ${(told.cpuUs / plain.cpuUs).toFixed(2)} × the CPU per inquiry`);
+}

@@ -117,7 +117,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // The owner side: sign-in, the inbox, and the outbox that tells owners of every inquiry.
   const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: studioName });
   const inquiries = new InquiryService({
-    inquiries: store.inquiries,
+    store,
     idempotency,
     projectsNamed: (slugs) => catalog.named(slugs),
     notifier: owner.notifier,

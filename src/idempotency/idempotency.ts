@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock, Random } from '../lib/clock.js';
 import { ValidationError } from '../lib/errors.js';
-import { IdempotencyClaimLostError, type IdempotencyClaim, type Store, type Stores } from '../store/ports/index.js';
+import { IdempotencyClaimLostError, type IdempotencyClaim, type IdempotencyCompletion, type Store, type Stores } from '../store/ports/index.js';
 import { IdempotencyInFlightError, IdempotencyKeyReusedError } from './errors.js';
 import { fingerprint, idempotencyScopeKey } from './key.js';
 import { openResult, sealResult } from './result-cipher.js';
@@ -25,8 +25,17 @@ export interface IdempotentCall {
   request: unknown;
 }
 
-/** Writes the operation's effects in one transaction and returns its result (what a replay returns). */
-export type Commit<T> = (write: (tx: Stores) => Promise<T>) => Promise<T>;
+/** How an operation commits its effects together with its result (what a replay returns). */
+export interface Commit<T> {
+  /** Writes the operation's effects in one transaction, with the key's completion; returns the result. */
+  (write: (tx: Stores) => Promise<T>): Promise<T>;
+  /**
+   * For a store call that writes the effects and the key's completion atomically by itself
+   * (Store.acceptInquiry): `write` stores `completion` (null without a key) with them, or throws
+   * having written nothing; `value` is the result.
+   */
+  together(value: T, write: (completion: IdempotencyCompletion | null) => Promise<void>): Promise<T>;
+}
 
 export interface RunOptions<T> {
   /** the id of what the result created, kept with the record so erasing it can find the record */
@@ -79,7 +88,12 @@ export class Idempotency {
 
   async run<T>(call: IdempotentCall, work: (commit: Commit<T>) => Promise<T>, options: RunOptions<T> = {}): Promise<Executed<T>> {
     const { store, clock } = this.options;
-    if (call.key === undefined) return { value: await work((write) => store.transaction(write)), replayed: false };
+    if (call.key === undefined) {
+      const commit = Object.assign((write: (tx: Stores) => Promise<T>) => store.transaction(write), {
+        together: async (value: T, write: (completion: null) => Promise<void>) => (await write(null), value),
+      });
+      return { value: await work(commit), replayed: false };
+    }
     if (options.minKeyLength !== undefined && call.key.length < options.minKeyLength) {
       const why = `must be at least ${options.minKeyLength} characters here (e.g. a UUID): a replay of this request returns a secret`;
       throw new ValidationError(`Idempotency-Key ${why}.`, [{ path: 'header.Idempotency-Key', message: why }]);
@@ -103,24 +117,35 @@ export class Idempotency {
         break;
     }
 
+    // Stored only while this request still holds the claim it took at `now`.
+    const completion = (value: T): IdempotencyCompletion => ({
+      scopeKey,
+      claimedAtMs: now,
+      result: sealResult(material, JSON.stringify(value), this.options.random),
+      resource: options.resourceOf?.(value) ?? null,
+      expiresAtMs: now + ttlMs,
+    });
     let committed = false;
-    try {
-      const value = await work(async (write) => {
+    const commit = Object.assign(
+      async (write: (tx: Stores) => Promise<T>) => {
         const result = await store.transaction(async (tx) => {
           const value = await write(tx);
-          // Only while this request still holds the claim it took at `now`.
-          await tx.idempotency.complete({
-            scopeKey,
-            claimedAtMs: now,
-            result: sealResult(material, JSON.stringify(value), this.options.random),
-            resource: options.resourceOf?.(value) ?? null,
-            expiresAtMs: now + ttlMs,
-          });
+          await tx.idempotency.complete(completion(value));
           return value;
         });
         committed = true;
         return result;
-      });
+      },
+      {
+        together: async (value: T, write: (completion: IdempotencyCompletion) => Promise<void>) => {
+          await write(completion(value));
+          committed = true;
+          return value;
+        },
+      },
+    );
+    try {
+      const value = await work(commit);
       if (!committed) throw new Error('an idempotent operation returned without committing its result');
       return { value, replayed: false };
     } catch (error) {

@@ -6,7 +6,7 @@ import type { InquiryRecord, Provenance } from '../model/inquiry.js';
 import type { Principal } from '../model/principal.js';
 import type { NamedProject } from '../outbox/events.js';
 import type { InquiryNotifier } from '../outbox/notifier.js';
-import type { InquiryStore } from '../store/ports/index.js';
+import type { Store } from '../store/ports/index.js';
 import { inquiryInputSchema, type InquiryInput } from './schemas.js';
 import type { Inquiry, InquirySource, SubmitContext, SubmitResult } from './types.js';
 
@@ -19,11 +19,11 @@ const DOUBLE_SUBMIT_WAIT_MS = 3000;
 
 
 export interface InquiryServiceOptions {
-  inquiries: InquiryStore;
+  store: Pick<Store, 'inquiries' | 'owners' | 'acceptInquiry'>;
   idempotency: Idempotency;
   /** the published catalog projects among these slugs */
   projectsNamed(slugs: readonly string[]): Promise<NamedProject[]>;
-  /** writes the owner notifications of a new inquiry into the outbox, in its transaction */
+  /** composes the owner notifications the store writes with a new inquiry */
   notifier: InquiryNotifier;
   clock: Clock;
   random: Random;
@@ -55,14 +55,11 @@ export class InquiryService {
       async (commit) => {
         const { fields, projects } = await this.validate(input);
         const inquiry = this.received(fields, ctx);
-        return commit(async (tx) => {
-          if (inquiry.sandbox) return inquiry;
-          const record = recordOf(inquiry);
-          await tx.inquiries.insert({ ...record, ...provenanceOf(ctx.principal) });
-          // The same transaction: an acknowledged inquiry is always one its owners will hear of.
-          await this.options.notifier.enqueue(tx, record, projects);
-          return inquiry;
-        });
+        if (inquiry.sandbox) return commit(async () => inquiry);
+        const record = recordOf(inquiry);
+        const notifications = await this.options.notifier.notifications(this.options.store.owners, record, projects);
+        // All or nothing: an acknowledged inquiry is always one its owners will hear of.
+        return commit.together(inquiry, (completion) => this.options.store.acceptInquiry({ ...record, ...provenanceOf(ctx.principal) }, notifications, completion));
       },
       { resourceOf: (inquiry) => (inquiry.sandbox ? null : inquiry.id), waitForInFlightMs: ctx.waitForInFlight ? DOUBLE_SUBMIT_WAIT_MS : 0 },
     );
@@ -72,7 +69,7 @@ export class InquiryService {
 
   /** A stored inquiry as its sender sees it (nothing of the studio's inbox). */
   async get(id: string): Promise<Inquiry | undefined> {
-    const stored = await this.options.inquiries.get(id);
+    const stored = await this.options.store.inquiries.get(id);
     if (!stored) return undefined;
     const { status: _inbox, status_changed_at: _changed, credential: _credential, identity_type: _identity, subject: _subject, ...record } = stored;
     return { ...record, status: 'received', sandbox: false };

@@ -1,6 +1,6 @@
 import { newId, toRfc3339, type Clock, type Random } from '../lib/clock.js';
 import type { InquiryRecord } from '../model/inquiry.js';
-import type { NewOutboxItem, Stores } from '../store/ports/index.js';
+import type { NewOutboxItem, OwnerStore } from '../store/ports/index.js';
 import { INQUIRY_CREATED, type InquiryEvent, type NamedProject } from './events.js';
 
 export interface NotifierOptions {
@@ -15,8 +15,8 @@ export interface NotifierOptions {
 }
 
 /**
- * Writes the notifications of a new inquiry into the outbox, in the inquiry's own transaction:
- * an email row per owner (when mail is on) and a webhook row per WEBHOOK_URLS entry. What is
+ * The notifications of a new inquiry, written into the outbox atomically with the inquiry: an
+ * email row per owner (when mail is on) and a webhook row per WEBHOOK_URLS entry. What is
  * committed is delivered at least once, by any process's worker, even after a crash.
  */
 export class InquiryNotifier {
@@ -27,9 +27,13 @@ export class InquiryNotifier {
     return this.options.mail || this.options.webhookUrls.length > 0;
   }
 
-  /** Call inside the transaction that stores `inquiry`; `projects` must be looked up before it. */
-  async enqueue(tx: Stores, inquiry: InquiryRecord, projects: readonly NamedProject[]): Promise<void> {
-    if (!this.active) return;
+  /**
+   * The outbox rows of a new inquiry, for the store to write with it (Store.acceptInquiry).
+   * Composed just before that write: an owner added in between hears of the next inquiry, as
+   * one added just after the commit would.
+   */
+  async notifications(owners: OwnerStore, inquiry: InquiryRecord, projects: readonly NamedProject[]): Promise<NewOutboxItem[]> {
+    if (!this.active) return [];
     const { clock, random, baseUrl } = this.options;
     const now = clock.now();
     const data = { ...inquiry, projects: [...projects], links: { inbox: `${baseUrl}/admin/inquiries/${inquiry.id}` } };
@@ -40,10 +44,10 @@ export class InquiryNotifier {
     };
     const items: NewOutboxItem[] = [];
     if (this.options.mail) {
-      const owners = new Set([...this.options.configuredOwners, ...(await tx.owners.list()).map((o) => o.email)]);
-      for (const owner of owners) items.push(item('email', owner));
+      const emails = new Set([...this.options.configuredOwners, ...(await owners.list()).map((o) => o.email)]);
+      for (const email of emails) items.push(item('email', email));
     }
     for (const url of this.options.webhookUrls) items.push(item('webhook', url));
-    await tx.outbox.enqueue(items);
+    return items;
   }
 }

@@ -126,6 +126,32 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
     assert.deepEqual(await waiting, { value: { id: 'inq_slow', n: 1 }, replayed: true });
   });
 
+  it('commits through a store write that stores the completion itself (together), and replays it', async () => {
+    const record = { id: 'inq_together', name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api' as const, client_id: null, created_at: '2026-06-01T12:00:00Z', credential: null, identity_type: null, subject: null };
+    const work = (id: string) => async (commit: Commit<{ id: string; n: number }>) => commit.together({ id, n: 1 }, (completion) => store.acceptInquiry({ ...record, id }, [], completion));
+    assert.deepEqual(await idempotency.run(call('key-together'), work('inq_together'), { resourceOf: (v) => v.id }), { value: { id: 'inq_together', n: 1 }, replayed: false });
+    assert.deepEqual(await idempotency.run(call('key-together'), work('inq_together_again')), { value: { id: 'inq_together', n: 1 }, replayed: true });
+    assert.equal(await store.inquiries.get('inq_together_again'), undefined);
+    assert.equal(await store.idempotency.deleteForResource('inq_together'), 1, 'the completion names what it created');
+    const keyless = await idempotency.run(call(undefined), work('inq_together_keyless'));
+    assert.equal(keyless.replayed, false);
+    assert.ok(await store.inquiries.get('inq_together_keyless'));
+  });
+
+  it('answers 409 when a together write finds its claim taken over, and writes nothing', async () => {
+    const record = { id: 'inq_overtaken', name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api' as const, client_id: null, created_at: '2026-06-01T12:00:00Z', credential: null, identity_type: null, subject: null };
+    const scopeKey = idempotencyScopeKey('client-a', 'POST', '/things', 'key-overtaken');
+    await assert.rejects(
+      idempotency.run(call('key-overtaken'), async (commit) => {
+        // While this request worked, its lock expired and a retry took the key over.
+        assert.equal((await store.idempotency.claim(scopeKey, fingerprint({ n: 1 }), clock.now() + 31_000, 30_000, 3_600_000)).state, 'acquired');
+        return commit.together({ id: 'inq_overtaken', n: 1 }, (completion) => store.acceptInquiry(record, [], completion));
+      }),
+      IdempotencyInFlightError,
+    );
+    assert.equal(await store.inquiries.get('inq_overtaken'), undefined);
+  });
+
   it('refuses keys shorter than an operation requires, naming the header', async () => {
     await assert.rejects(idempotency.run(call('short'), operation('inq_short', { n: 0 }), { minKeyLength: 16 }), (error: unknown) => {
       assert.ok(error instanceof ValidationError);

@@ -118,6 +118,18 @@ export interface DialectExtras {
   onClose?: () => Promise<void>;
   /** SQLite: transactions and idempotency claims share commits (sqlite/group-commit.ts) */
   groupCommit?: (storesOver: (trx: Transaction<Database>) => Stores) => GroupCommitLike;
+  /** PostgreSQL: the inquiry write as one statement (postgres/accept-inquiry.ts) */
+  acceptInquiry?: (db: Kysely<Database>) => Store['acceptInquiry'];
+}
+
+/** Store.acceptInquiry as one transaction of the store's own statements (SQLite: a commit group member). */
+function acceptInTransaction(transaction: Store['transaction']): Store['acceptInquiry'] {
+  return (inquiry, notifications, completion) =>
+    transaction(async (tx) => {
+      await tx.inquiries.insert(inquiry);
+      await tx.outbox.enqueue(notifications);
+      if (completion) await tx.idempotency.complete(completion);
+    });
 }
 
 /** The one store implementation; a dialect brings its connection, migrations and search. */
@@ -127,13 +139,15 @@ export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, m
   const memory = text ? new InMemorySearch(db, search, text) : undefined;
   const outer = storesOver(db, search, memory);
   const group = extras.groupCommit?.((trx) => storesOver(trx, search));
+  const transaction: Store['transaction'] = group ? (work) => group.run(work) : (work) => db.transaction().execute((trx) => work(storesOver(trx, search)));
   return {
     dialect: search.name,
     ...outer,
     idempotency: group ? groupedClaims(outer.idempotency, group) : outer.idempotency,
     credentials: group ? groupedCredentials(outer.credentials, group) : outer.credentials,
     outbox: group ? groupedOutbox(outer.outbox, group) : outer.outbox,
-    transaction: group ? (work) => group.run(work) : (work) => db.transaction().execute((trx) => work(storesOver(trx, search))),
+    transaction,
+    acceptInquiry: extras.acceptInquiry?.(db) ?? acceptInTransaction(transaction),
     async migrate() {
       // Nothing pending: answer without the migrator, which takes its lock with a write. A
       // database that is read-only for now (kysely/unavailable.ts) can still be served.

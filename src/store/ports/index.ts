@@ -2,9 +2,10 @@ import type { AssertionReplayStore, CredentialStore } from './credentials.js';
 import type { ClientStore } from './clients.js';
 import type { AuthorizationCodeStore, RefreshTokenStore } from './grants.js';
 import type { CounterStore } from './counters.js';
-import type { IdempotencyStore } from './idempotency.js';
+import type { IdempotencyCompletion, IdempotencyStore } from './idempotency.js';
 import type { InquiryStore } from './inquiries.js';
-import type { OutboxStore } from './outbox.js';
+import type { NewOutboxItem, OutboxStore } from './outbox.js';
+import type { InquiryRecord, Provenance } from '../../model/inquiry.js';
 import type { OwnerTokenStore } from './owner-tokens.js';
 import type { OwnerStore } from './owners.js';
 import type { SessionStore } from './sessions.js';
@@ -69,6 +70,13 @@ export interface Store extends Stores {
    * store, or another transaction, from inside `work`.
    */
   transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
+  /**
+   * Stores a new inquiry, the notifications of it and — when it came with an Idempotency-Key —
+   * the key's completion: all of them or nothing. Throws IdempotencyClaimLostError, having written
+   * nothing, when another request took the claim over. The hot write of the service (issue 17):
+   * PostgreSQL writes it as one statement, SQLite in one transaction of the commit groups.
+   */
+  acceptInquiry(inquiry: InquiryRecord & Provenance, notifications: readonly NewOutboxItem[], completion: IdempotencyCompletion | null): Promise<void>;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   /** What a commit is made to survive: SQLite's journal_mode and synchronous, PostgreSQL's synchronous_commit. */

@@ -5,6 +5,7 @@ import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
 import { guardedDialect } from '../kysely/unavailable.js';
+import { acceptInquiry } from './accept-inquiry.js';
 import { namingPool } from './named-statements.js';
 import { postgresMigrations } from './migrations.js';
 import { postgresSearch } from './search.js';
@@ -49,6 +50,7 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Schema>({ dialect: guardedDialect(new PostgresDialect({ pool: namingPool(pool) })) });
   return createKyselyStore(db, postgresSearch, postgresMigrations, {
+    acceptInquiry,
     durability: async () => {
       const { rows } = await sql<{ v: string }>`SELECT current_setting('synchronous_commit') AS v`.execute(db);
       return { synchronous_commit: rows[0]!.v };
