@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors.js';
+import { BoundedMap } from '../lib/bounded-map.js';
 import { strongEtag } from '../lib/etag.js';
 import type { Facets, ProjectSort, ProjectStore } from '../store/ports/index.js';
 import { toApiProject, type ApiProject } from './api-project.js';
@@ -41,7 +42,13 @@ export interface CatalogServiceOptions {
   /** how long a read version is trusted before asking the store again */
   versionCheckMs: number;
   cacheEntries?: number;
+  /** the most JSON (in UTF-16 code units, ≈ bytes) the cache keeps in all */
+  cacheChars?: number;
 }
+
+/** What the catalog cache keeps at most: pages of 50 KB and projects of 2 KB alike fit a budget. */
+const CACHE_ENTRIES = 1000;
+const CACHE_CHARS = 8 * 2 ** 20;
 
 /** A value with its JSON bytes and the strong validator of those bytes. */
 export function cachedJson<T>(value: T): Cached<T> {
@@ -55,16 +62,15 @@ export function cachedJson<T>(value: T): Cached<T> {
  * within `versionCheckMs`; a write in this process is seen at once.
  */
 export class CatalogService {
-  private readonly cache = new Map<string, Cached<unknown>>();
+  private readonly cache: BoundedMap<string, Cached<unknown>>;
   private cachedVersion = -1;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private pendingVersion: Promise<number> | null = null;
-  private readonly maxEntries: number;
   /** the catalog version each cached entry was computed under (for isCurrent) */
   private readonly versions = new WeakMap<Cached<unknown>, number>();
 
   constructor(private readonly options: CatalogServiceOptions) {
-    this.maxEntries = options.cacheEntries ?? 1000;
+    this.cache = new BoundedMap(options.cacheEntries ?? CACHE_ENTRIES, { maxWeight: options.cacheChars ?? CACHE_CHARS, weigh: (entry) => entry.body.length });
   }
 
   /** Forget the known version so the next read asks the store (call after a local write). */
@@ -115,10 +121,6 @@ export class CatalogService {
     // Another request may have seen a newer version (and cleared the cache) while this one was
     // reading: its answer is still right for this request, but must not outlive that version.
     if (version !== this.cachedVersion) return entry;
-    if (this.cache.size >= this.maxEntries) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     this.cache.set(key, entry);
     return entry;
   }

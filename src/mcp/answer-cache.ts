@@ -73,6 +73,8 @@ export interface McpAnswerCacheOptions {
   /** whether `source` is still what the catalog would answer with (CatalogService.isCurrent) */
   isCurrent: (source: Cached<unknown>) => boolean;
   maxEntries?: number;
+  /** the most answer text (UTF-16 code units) kept in all */
+  maxChars?: number;
 }
 
 export class McpAnswerCache {
@@ -80,7 +82,7 @@ export class McpAnswerCache {
   private hitCount = 0;
 
   constructor(private readonly options: McpAnswerCacheOptions) {
-    this.entries = new BoundedMap(options.maxEntries ?? 1000);
+    this.entries = new BoundedMap(options.maxEntries ?? 1000, { maxWeight: options.maxChars ?? 8 * 2 ** 20, weigh: (entry) => entry.before.length + entry.after.length });
   }
 
   /** How many calls were answered from the cache (tests assert which path served a call). */

@@ -64,4 +64,32 @@ describe('CatalogService response cache', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps no more JSON than its budget: a page pushed out is read from the store again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-cache-'));
+    const store = createSqliteStore(join(dir, 'db.sqlite'));
+    try {
+      await store.migrate();
+      const clock = new ManualClock();
+      await store.projects.upsert([project('A title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+      let reads = 0;
+      const counting: ProjectStore = Object.create(store.projects, { list: { value: (query: Parameters<ProjectStore['list']>[0]) => (reads++, store.projects.list(query)) } });
+      const catalog = new CatalogService({ store: counting, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheChars: 1_100 });
+      const one = await catalog.list({ limit: 1 });
+      assert.ok(one.body.length > 400 && one.body.length <= 550, `a page of one project is ${one.body.length} characters`);
+      await catalog.list({ limit: 1 });
+      assert.equal(reads, 1, 'a repeated read is a hit');
+      await catalog.list({ limit: 2 });
+      assert.equal(reads, 2);
+      await catalog.list({ limit: 1 });
+      assert.equal(reads, 2, 'two pages fit the budget');
+      await catalog.list({ limit: 3 });
+      await catalog.list({ limit: 1 });
+      assert.equal(reads, 4, 'the third pushed the oldest out');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+

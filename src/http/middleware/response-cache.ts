@@ -26,6 +26,8 @@ export type CurrentEntry = Readonly<Pick<Entry, 'bytes' | 'etag' | 'ok' | 'notMo
 export interface ResponseCacheOptions {
   enabled: boolean;
   maxEntries?: number;
+  /** the most body bytes kept in all */
+  maxBytes?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export class ResponseCache {
   private hitCount = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {
-    this.entries = new BoundedMap(options.maxEntries ?? 1000);
+    this.entries = new BoundedMap(options.maxEntries ?? 1000, { maxWeight: options.maxBytes ?? 8 * 2 ** 20, weigh: (entry) => entry.bytes.byteLength });
   }
 
   /** How many requests were answered from the cache (tests assert which path served a request). */
