@@ -25,6 +25,8 @@ interface Waiter {
 
 /** Enough to amortise the fsync, few enough that one group never holds the writer long. */
 const MAX_GROUP = 64;
+/** Groups between two checkpoints: ~50 ms of writes at full load, a few hundred WAL pages. */
+const CHECKPOINT_EVERY_GROUPS = 64;
 
 /**
  * Group commit for SQLite's single write connection (issue 17). The connection runs with
@@ -44,12 +46,16 @@ export class GroupCommit {
   private readonly unsynced: Waiter[] = [];
   private running = false;
   private syncing = false;
+  private groupsSinceCheckpoint = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly storesOver: (trx: Transaction<Database>) => Stores,
     /** makes every commit written so far durable: the WAL's fdatasync */
     private readonly sync: () => Promise<void>,
+    /** copies the WAL into the database file off the event loop (checkpointer.ts); none: SQLite's own */
+    private readonly checkpoint?: () => Promise<unknown>,
+    private readonly checkpointEveryGroups = CHECKPOINT_EVERY_GROUPS,
   ) {}
 
   run<T>(work: (tx: Stores) => Promise<T>, durable = true): Promise<T> {
@@ -66,7 +72,14 @@ export class GroupCommit {
         // better-sqlite3 blocks the thread: let pending I/O run first, so requests that arrived
         // meanwhile reach the queue and share the next COMMIT.
         await nextTurn();
+        if (this.checkpoint && this.groupsSinceCheckpoint >= this.checkpointEveryGroups) {
+          // Between two groups nothing appends to the WAL, so this checkpoint copies every frame
+          // and the next commit starts the WAL over; requests queue meanwhile, the loop serves.
+          this.groupsSinceCheckpoint = 0;
+          await this.checkpoint();
+        }
         const outcomes = await this.commit(this.queue.splice(0, MAX_GROUP));
+        this.groupsSinceCheckpoint += 1;
         for (const o of outcomes) {
           if (o.ok && o.member.durable) this.unsynced.push({ done: () => settle(o), fail: (error) => o.member.reject(error) });
           else settle(o);

@@ -10,6 +10,7 @@ import { guardedDialect } from '../kysely/unavailable.js';
 import { sqliteMigrations } from './migrations.js';
 import { ReopeningDatabase } from './reopening-database.js';
 import { sqliteSearch } from './search.js';
+import { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 
 /** fdatasync of one file on libuv's pool, so the event loop keeps serving meanwhile. */
@@ -50,6 +51,8 @@ function withStatementCache(database: Database.Database): SqliteDatabase {
 /** Embedded SQLite (WAL) — the zero-setup default. */
 export function createSqliteStore(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  // Checkpoints run on a worker thread (checkpointer.ts) unless it is lost.
+  let writerCheckpoints = path === ':memory:';
   const openDatabase = () => {
     const database = new Database(path);
     database.pragma('journal_mode = WAL');
@@ -61,6 +64,7 @@ export function createSqliteStore(path: string): Store {
     database.pragma('foreign_keys = ON');
     // Another process (the CLI, a second server) may hold the write lock briefly.
     database.pragma('busy_timeout = 5000');
+    database.pragma(`wal_autocheckpoint = ${writerCheckpoints ? 1000 : 0}`);
     return database;
   };
   // A file database comes back by itself from a read-only spell (reopening-database.ts); both
@@ -69,9 +73,19 @@ export function createSqliteStore(path: string): Store {
   const database = memory ? withStatementCache(memory) : new ReopeningDatabase(path, openDatabase);
   const pragma = (name: string): unknown => (memory ? memory.pragma(name, { simple: true }) : (database as ReopeningDatabase).pragma(name));
   const db = new Kysely<Schema>({ dialect: guardedDialect(new SqliteDialect({ database })) });
+  const checkpointer = memory
+    ? undefined
+    : new Checkpointer({
+        path,
+        onLost: () => {
+          writerCheckpoints = true;
+          (database as ReopeningDatabase).pragma('wal_autocheckpoint = 1000');
+        },
+      });
   return createKyselyStore(db, sqliteSearch, sqliteMigrations, {
-    groupCommit: (storesOver) => new GroupCommit(db, storesOver, memory ? async () => {} : () => syncFile(`${path}-wal`)),
+    groupCommit: (storesOver) => new GroupCommit(db, storesOver, memory ? async () => {} : () => syncFile(`${path}-wal`), checkpointer && (() => checkpointer.checkpoint())),
     // Read from the very connection every write goes through (better-sqlite3 holds one).
     durability: async () => ({ journal_mode: String(pragma('journal_mode')), synchronous: ['off', 'normal', 'full', 'extra'][Number(pragma('synchronous'))] ?? 'unknown' }),
+    onClose: () => checkpointer?.close() ?? Promise.resolve(),
   });
 }
