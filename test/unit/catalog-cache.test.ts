@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock, cryptoRandom, newId } from '../../src/lib/clock.js';
-import type { ProjectStore } from '../../src/store/ports/index.js';
+import type { ProjectStore, Store } from '../../src/store/ports/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/store.js';
 
 const project = (title: string) => ({
@@ -25,15 +25,24 @@ const project = (title: string) => ({
   published_at: '2025-01-01T00:00:00Z',
 });
 
-describe('CatalogService response cache', () => {
-  it('never keeps an answer computed under a catalog version that changed while it was read', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-cache-'));
-    const store = createSqliteStore(join(dir, 'db.sqlite'));
-    try {
-      await store.migrate();
-      const clock = new ManualClock();
-      await store.projects.upsert([project('Old title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+/** A real SQLite store holding one project titled `title`, for `test`; removed afterwards. */
+async function withOneProject(title: string, test: (store: Store, clock: ManualClock) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-cache-'));
+  const store = createSqliteStore(join(dir, 'db.sqlite'));
+  try {
+    await store.migrate();
+    const clock = new ManualClock();
+    await store.projects.upsert([project(title)], clock.now(), () => newId(cryptoRandom, 'prj'));
+    await test(store, clock);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
+describe('CatalogService response cache', () => {
+  it('never keeps an answer computed under a catalog version that changed while it was read', () =>
+    withOneProject('Old title', async (store, clock) => {
       // The real store, with the first list() held at a gate so a write can land meanwhile.
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
@@ -59,19 +68,10 @@ describe('CatalogService response cache', () => {
       release();
       assert.equal((await slow).value.data[0]?.title, 'Old title', 'the slow read answers what it read');
       assert.equal((await catalog.list({ limit: 10 })).value.data[0]?.title, 'New title', 'and does not replace the newer cached answer');
-    } finally {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('keeps no more JSON than its budget: a page pushed out is read from the store again', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vitrine-cache-'));
-    const store = createSqliteStore(join(dir, 'db.sqlite'));
-    try {
-      await store.migrate();
-      const clock = new ManualClock();
-      await store.projects.upsert([project('A title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+  it('keeps no more JSON than its budget: a page pushed out is read from the store again', () =>
+    withOneProject('A title', async (store, clock) => {
       let reads = 0;
       const counting: ProjectStore = Object.create(store.projects, { list: { value: (query: Parameters<ProjectStore['list']>[0]) => (reads++, store.projects.list(query)) } });
       const catalog = new CatalogService({ store: counting, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheChars: 1_100 });
@@ -86,10 +86,6 @@ describe('CatalogService response cache', () => {
       await catalog.list({ limit: 3 });
       await catalog.list({ limit: 1 });
       assert.equal(reads, 4, 'the third pushed the oldest out');
-    } finally {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
