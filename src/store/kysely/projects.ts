@@ -9,6 +9,7 @@ import { catalogFacets } from './project-facets.js';
 import { toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation } from './project-rows.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
+import { ProjectRowCache } from './project-row-cache.js';
 import type { InMemorySearch } from './search-index.js';
 
 type TermKind = 'tag' | 'industry' | 'service' | 'technology';
@@ -19,6 +20,8 @@ export class KyselyProjectStore implements ProjectStore {
     private readonly search: SearchDialect,
     /** the in-memory ranked search (issue 17); absent inside transactions */
     private readonly memory?: InMemorySearch,
+    /** the rows its pages showed, per catalog version */
+    private readonly rowCache = memory && new ProjectRowCache(),
   ) {}
 
   /** Builds the in-memory search index; until it is ready, ranked lists are answered with SQL. */
@@ -32,7 +35,7 @@ export class KyselyProjectStore implements ProjectStore {
     const ranked = words.length > 0;
     // A ranked page the in-memory index answers needs no query built: only its rows are read.
     const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
-    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys) : await this.rowsByQuery(query, q, words, ranked);
+    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys, fromMemory.version) : await this.rowsByQuery(query, q, words, ranked);
     const items = rows.slice(0, query.limit).map((row) => toRecord(row));
     const after = query.after;
     let next: PagePosition | null = null;
@@ -137,11 +140,14 @@ export class KyselyProjectStore implements ProjectStore {
     return this.rowsById(page.map((r) => r.id), page[0]?.sort_key === undefined ? undefined : page.map((r) => r.sort_key!));
   }
 
-  /** The rows of `ids` in that order (with their sort keys): the second step of a ranked page. */
-  private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
+  /**
+   * The rows of `ids` in that order (with their sort keys): the second step of a ranked page.
+   * `version`: the catalog version an in-memory page was confirmed at; its rows are cached.
+   */
+  private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined, version?: number): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
     if (ids.length === 0) return [];
-    const full = await this.db.selectFrom('projects').selectAll().where('id', 'in', [...ids]).execute();
-    const byId = new Map(full.map((row) => [row.id, row]));
+    const read = (some: readonly string[]) => this.db.selectFrom('projects').selectAll().where('id', 'in', [...some]).execute();
+    const byId = version === undefined || !this.rowCache ? new Map((await read(ids)).map((row) => [row.id, row])) : await this.rowCache.rowsOf(ids, version, read);
     // A project deleted between the two reads is left out rather than answered half-read.
     return ids.flatMap((id, i) => {
       const row = byId.get(id);

@@ -46,8 +46,8 @@ export class InMemorySearch {
     this.text.index.close?.();
   }
 
-  /** The page of ids for a ranked query, or undefined: answer it with SQL. */
-  async page(query: ProjectQuery, words: readonly string[]): Promise<SearchPage | undefined> {
+  /** The page of ids for a ranked query and the catalog version it answers at, or undefined: answer it with SQL. */
+  async page(query: ProjectQuery, words: readonly string[]): Promise<(SearchPage & { version: number }) | undefined> {
     const builtAt = this.builtAt;
     if (builtAt === undefined) return undefined;
     const version = await this.version();
@@ -58,8 +58,9 @@ export class InMemorySearch {
     }
     const generation = this.generation;
     const page = await this.core.page(query, words, () => this.generation === generation && this.builtAt === builtAt);
-    if (page !== undefined) this.answered += 1;
-    return page;
+    if (page === undefined) return undefined;
+    this.answered += 1;
+    return { ...page, version };
   }
 
   private version(): Promise<number> {

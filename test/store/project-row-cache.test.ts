@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Selectable } from 'kysely';
+import type { ProjectFields } from '../../src/model/project.js';
+import { ProjectRowCache } from '../../src/store/kysely/project-row-cache.js';
+import type { ProjectsTable } from '../../src/store/kysely/schema.js';
+import type { RevisedProject, Store } from '../../src/store/ports/index.js';
+import { openStore, type OpenedStore } from '../helpers/open-store.js';
+import { skipWithoutPostgres } from '../helpers/postgres.js';
+
+const row = (id: string, summary: string) => ({ id, summary }) as unknown as Selectable<ProjectsTable>;
+
+describe('ProjectRowCache', () => {
+  it('answers kept rows for their version, reads the others, and starts over at a newer version', async () => {
+    const cache = new ProjectRowCache();
+    const reads: string[][] = [];
+    const read = (summary: string) => async (ids: readonly string[]) => (reads.push([...ids]), ids.map((id) => row(id, summary)));
+    assert.equal((await cache.rowsOf(['a', 'b'], 1, read('v1'))).get('a')?.summary, 'v1');
+    assert.equal((await cache.rowsOf(['b', 'c'], 1, read('v1'))).get('c')?.summary, 'v1');
+    assert.deepEqual(reads, [['a', 'b'], ['c']], 'b was kept');
+    const newer = await cache.rowsOf(['a', 'b'], 2, read('v2'));
+    assert.deepEqual([...newer.values()].map((r) => r.summary), ['v2', 'v2']);
+    assert.deepEqual(reads.at(-1), ['a', 'b'], 'version 2 kept nothing of version 1');
+  });
+
+  it('never keeps rows read for an older version under a newer one', async () => {
+    const cache = new ProjectRowCache();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A page confirmed at version 1 reads slowly; meanwhile a page at version 2 reads and keeps.
+    const slow = cache.rowsOf(['a'], 1, async (ids) => (await gate, ids.map((id) => row(id, 'old'))));
+    assert.equal((await cache.rowsOf(['a'], 2, async (ids) => ids.map((id) => row(id, 'new')))).get('a')?.summary, 'new');
+    release();
+    assert.equal((await slow).get('a')?.summary, 'old', 'the slow page answers what it read');
+    const again = await cache.rowsOf(['a'], 2, async () => assert.fail('a kept row is not read again'));
+    assert.equal(again.get('a')?.summary, 'new');
+  });
+});
+
+const NOW = Date.parse('2026-06-01T12:00:00Z');
+let n = 0;
+const newId = () => `prj_rows${++n}`;
+const fields = (slug: string, summary: string): ProjectFields => ({ slug, title: `Harbor ferry ${slug}`, summary, description: 'Harbor tickets.', client: null, industry: 'transport', services: [], technologies: [], tags: [], year: 2025, featured: false, url: null, images: [], published_at: '2026-05-01T00:00:00Z' });
+
+/** How many ranked pages the in-memory index answered (the cached rows are only on that path). */
+const answered = (store: Store) => (store.projects as unknown as { memory?: { answered: number } }).memory?.answered ?? 0;
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const skip = dialect === 'postgres' ? await skipWithoutPostgres() : false;
+
+  describe(`ranked pages show every edit at once, rows cached or not (${dialect})`, { skip }, () => {
+    let opened: OpenedStore;
+    let store: Store;
+
+    before(async () => {
+      opened = await openStore(dialect);
+      store = opened.store;
+      await store.migrate();
+    });
+    after(async () => opened?.drop());
+
+    const page = async () => {
+      await store.projects.warm?.();
+      const before = answered(store);
+      const items = (await store.projects.list({ q: 'harbor', sort: 'relevance', limit: 10 })).items;
+      assert.equal(answered(store), before + 1, 'the in-memory index answered');
+      return Object.fromEntries(items.map((p) => [p.slug, p.summary]));
+    };
+
+    it('a saved summary and a removed project show on the next page', async () => {
+      await store.projects.upsert([fields('one', 'First.'), fields('two', 'Second.')], NOW, newId);
+      assert.deepEqual(await page(), { one: 'First.', two: 'Second.' });
+      assert.deepEqual(await page(), { one: 'First.', two: 'Second.' }, 'the same again (from kept rows)');
+      const two = (await store.projects.getAny('two')) as RevisedProject;
+      await store.projects.save(fields('two', 'Second, edited.'), two, NOW + 1, newId);
+      assert.deepEqual(await page(), { one: 'First.', two: 'Second, edited.' });
+      const one = (await store.projects.getAny('one')) as RevisedProject;
+      assert.equal(await store.projects.remove('one', one), 'deleted');
+      assert.deepEqual(await page(), { two: 'Second, edited.' });
+    });
+  });
+}
