@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Selectable } from 'kysely';
 import type { ProjectFields } from '../../src/model/project.js';
 import { ProjectRowCache } from '../../src/store/kysely/project-row-cache.js';
 import type { ProjectsTable } from '../../src/store/kysely/schema.js';
 import type { RevisedProject, Store } from '../../src/store/ports/index.js';
-import { openStore, type OpenedStore } from '../helpers/open-store.js';
-import { skipWithoutPostgres } from '../helpers/postgres.js';
+import { describeEachDialect } from '../helpers/dialect-suites.js';
 
 const row = (id: string, summary: string) => ({ id, summary }) as unknown as Selectable<ProjectsTable>;
 
@@ -45,38 +44,24 @@ const fields = (slug: string, summary: string): ProjectFields => ({ slug, title:
 /** How many ranked pages the in-memory index answered (the cached rows are only on that path). */
 const answered = (store: Store) => (store.projects as unknown as { memory?: { answered: number } }).memory?.answered ?? 0;
 
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  const skip = dialect === 'postgres' ? await skipWithoutPostgres() : false;
+await describeEachDialect('ranked pages show every edit at once, rows cached or not', (suite) => {
+  const page = async () => {
+    await suite.store.projects.warm?.();
+    const before = answered(suite.store);
+    const items = (await suite.store.projects.list({ q: 'harbor', sort: 'relevance', limit: 10 })).items;
+    assert.equal(answered(suite.store), before + 1, 'the in-memory index answered');
+    return Object.fromEntries(items.map((p) => [p.slug, p.summary]));
+  };
 
-  describe(`ranked pages show every edit at once, rows cached or not (${dialect})`, { skip }, () => {
-    let opened: OpenedStore;
-    let store: Store;
-
-    before(async () => {
-      opened = await openStore(dialect);
-      store = opened.store;
-      await store.migrate();
-    });
-    after(async () => opened?.drop());
-
-    const page = async () => {
-      await store.projects.warm?.();
-      const before = answered(store);
-      const items = (await store.projects.list({ q: 'harbor', sort: 'relevance', limit: 10 })).items;
-      assert.equal(answered(store), before + 1, 'the in-memory index answered');
-      return Object.fromEntries(items.map((p) => [p.slug, p.summary]));
-    };
-
-    it('a saved summary and a removed project show on the next page', async () => {
-      await store.projects.upsert([fields('one', 'First.'), fields('two', 'Second.')], NOW, newId);
-      assert.deepEqual(await page(), { one: 'First.', two: 'Second.' });
-      assert.deepEqual(await page(), { one: 'First.', two: 'Second.' }, 'the same again (from kept rows)');
-      const two = (await store.projects.getAny('two')) as RevisedProject;
-      await store.projects.save(fields('two', 'Second, edited.'), two, NOW + 1, newId);
-      assert.deepEqual(await page(), { one: 'First.', two: 'Second, edited.' });
-      const one = (await store.projects.getAny('one')) as RevisedProject;
-      assert.equal(await store.projects.remove('one', one), 'deleted');
-      assert.deepEqual(await page(), { two: 'Second, edited.' });
-    });
+  it('a saved summary and a removed project show on the next page', async () => {
+    await suite.store.projects.upsert([fields('one', 'First.'), fields('two', 'Second.')], NOW, newId);
+    assert.deepEqual(await page(), { one: 'First.', two: 'Second.' });
+    assert.deepEqual(await page(), { one: 'First.', two: 'Second.' }, 'the same again (from kept rows)');
+    const two = (await suite.store.projects.getAny('two')) as RevisedProject;
+    await suite.store.projects.save(fields('two', 'Second, edited.'), two, NOW + 1, newId);
+    assert.deepEqual(await page(), { one: 'First.', two: 'Second, edited.' });
+    const one = (await suite.store.projects.getAny('one')) as RevisedProject;
+    assert.equal(await suite.store.projects.remove('one', one), 'deleted');
+    assert.deepEqual(await page(), { two: 'Second, edited.' });
   });
-}
+});

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Store } from '../../src/store/ports/index.js';
+import { it } from 'node:test';
 import type { StudioProfile } from '../../src/studio/profile.js';
-import { openStore, type OpenedStore } from '../helpers/open-store.js';
-import { skipWithoutPostgres } from '../helpers/postgres.js';
+import { describeEachDialect } from '../helpers/dialect-suites.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const PROFILE: StudioProfile = {
@@ -17,47 +15,33 @@ const PROFILE: StudioProfile = {
   accent_color: '#1f5f4a',
 };
 
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  const skip = dialect === 'postgres' ? await skipWithoutPostgres() : false;
-
-  describe(`studio profile storage contract (${dialect})`, { skip }, () => {
-    let opened: OpenedStore;
-    let store: Store;
-
-    before(async () => {
-      opened = await openStore(dialect);
-      store = opened.store;
-      await store.migrate();
-    });
-    after(async () => opened?.drop());
-
-    it('has no profile until one is put', async () => {
-      assert.equal(await store.studio.get(), undefined);
-    });
-
-    it('puts and reads back the profile and logo exactly, and each put bumps the catalog version', async () => {
-      const before = await store.projects.version();
-      const logo = { content_type: 'image/svg+xml', data: Buffer.from('<svg width="4" height="2"/>').toString('base64'), width: 4, height: 2 };
-      await store.studio.put(PROFILE, logo, NOW);
-      assert.deepEqual(await store.studio.get(), { profile: PROFILE, logo, updated_at: '2026-06-01T12:00:00Z' });
-      assert.equal(await store.projects.version(), before + 1);
-
-      const renamed = { ...PROFILE, name: 'Harbour & Pine Ltd', services: [] };
-      await store.studio.put(renamed, null, NOW + 1000);
-      assert.deepEqual(await store.studio.get(), { profile: renamed, logo: null, updated_at: '2026-06-01T12:00:01Z' });
-      assert.equal(await store.projects.version(), before + 2);
-    });
-
-    it('a put inside a transaction that fails leaves the previous profile', async () => {
-      const kept = await store.studio.get();
-      await assert.rejects(
-        store.transaction(async (tx) => {
-          await tx.studio.put({ ...PROFILE, name: 'Never' }, null, NOW + 2000);
-          throw new Error('abort');
-        }),
-        /abort/,
-      );
-      assert.deepEqual(await store.studio.get(), kept);
-    });
+await describeEachDialect('studio profile storage contract', (suite) => {
+  it('has no profile until one is put', async () => {
+    assert.equal(await suite.store.studio.get(), undefined);
   });
-}
+
+  it('puts and reads back the profile and logo exactly, and each put bumps the catalog version', async () => {
+    const before = await suite.store.projects.version();
+    const logo = { content_type: 'image/svg+xml', data: Buffer.from('<svg width="4" height="2"/>').toString('base64'), width: 4, height: 2 };
+    await suite.store.studio.put(PROFILE, logo, NOW);
+    assert.deepEqual(await suite.store.studio.get(), { profile: PROFILE, logo, updated_at: '2026-06-01T12:00:00Z' });
+    assert.equal(await suite.store.projects.version(), before + 1);
+
+    const renamed = { ...PROFILE, name: 'Harbour & Pine Ltd', services: [] };
+    await suite.store.studio.put(renamed, null, NOW + 1000);
+    assert.deepEqual(await suite.store.studio.get(), { profile: renamed, logo: null, updated_at: '2026-06-01T12:00:01Z' });
+    assert.equal(await suite.store.projects.version(), before + 2);
+  });
+
+  it('a put inside a transaction that fails leaves the previous profile', async () => {
+    const kept = await suite.store.studio.get();
+    await assert.rejects(
+      suite.store.transaction(async (tx) => {
+        await tx.studio.put({ ...PROFILE, name: 'Never' }, null, NOW + 2000);
+        throw new Error('abort');
+      }),
+      /abort/,
+    );
+    assert.deepEqual(await suite.store.studio.get(), kept);
+  });
+});
