@@ -46,9 +46,12 @@ export interface CatalogServiceOptions {
   cacheChars?: number;
 }
 
-/** What the catalog cache keeps at most: pages of 50 KB and projects of 2 KB alike fit a budget. */
-const CACHE_ENTRIES = 1000;
-const CACHE_CHARS = 8 * 2 ** 20;
+/**
+ * What each cache of catalog answers keeps at most (this service's, the HTTP response cache, the
+ * MCP answer cache): a count, and a budget of JSON characters, since pages of 50 KB and projects
+ * of 2 KB are kept alike.
+ */
+export const ANSWER_CACHE_LIMITS = { entries: 1000, chars: 8 * 2 ** 20 } as const;
 
 /** A value with its JSON bytes and the strong validator of those bytes. */
 export function cachedJson<T>(value: T): Cached<T> {
@@ -70,7 +73,7 @@ export class CatalogService {
   private readonly versions = new WeakMap<Cached<unknown>, number>();
 
   constructor(private readonly options: CatalogServiceOptions) {
-    this.cache = new BoundedMap(options.cacheEntries ?? CACHE_ENTRIES, { maxWeight: options.cacheChars ?? CACHE_CHARS, weigh: (entry) => entry.body.length });
+    this.cache = new BoundedMap(options.cacheEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.cacheChars ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.body.length });
   }
 
   /** Forget the known version so the next read asks the store (call after a local write). */

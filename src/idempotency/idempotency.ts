@@ -37,6 +37,28 @@ export interface Commit<T> {
   together(value: T, write: (completion: IdempotencyCompletion | null) => Promise<void>): Promise<T>;
 }
 
+/**
+ * Both ways of committing, with the key's completion (`completionOf`: null without a key) stored
+ * in the same write as the operation's effects; `committed` is told once they are.
+ */
+function commitOf<T>(store: Store, completionOf: ((value: T) => IdempotencyCompletion) | null, committed: () => void): Commit<T> {
+  const inTransaction = async (write: (tx: Stores) => Promise<T>) => {
+    const value = await store.transaction(async (tx) => {
+      const value = await write(tx);
+      if (completionOf) await tx.idempotency.complete(completionOf(value));
+      return value;
+    });
+    committed();
+    return value;
+  };
+  const together = async (value: T, write: (completion: IdempotencyCompletion | null) => Promise<void>) => {
+    await write(completionOf?.(value) ?? null);
+    committed();
+    return value;
+  };
+  return Object.assign(inTransaction, { together });
+}
+
 export interface RunOptions<T> {
   /** the id of what the result created, kept with the record so erasing it can find the record */
   resourceOf?: (result: T) => string | null;
@@ -88,12 +110,7 @@ export class Idempotency {
 
   async run<T>(call: IdempotentCall, work: (commit: Commit<T>) => Promise<T>, options: RunOptions<T> = {}): Promise<Executed<T>> {
     const { store, clock } = this.options;
-    if (call.key === undefined) {
-      const commit = Object.assign((write: (tx: Stores) => Promise<T>) => store.transaction(write), {
-        together: async (value: T, write: (completion: null) => Promise<void>) => (await write(null), value),
-      });
-      return { value: await work(commit), replayed: false };
-    }
+    if (call.key === undefined) return { value: await work(commitOf(store, null, () => {})), replayed: false };
     if (options.minKeyLength !== undefined && call.key.length < options.minKeyLength) {
       const why = `must be at least ${options.minKeyLength} characters here (e.g. a UUID): a replay of this request returns a secret`;
       throw new ValidationError(`Idempotency-Key ${why}.`, [{ path: 'header.Idempotency-Key', message: why }]);
@@ -126,26 +143,8 @@ export class Idempotency {
       expiresAtMs: now + ttlMs,
     });
     let committed = false;
-    const commit = Object.assign(
-      async (write: (tx: Stores) => Promise<T>) => {
-        const result = await store.transaction(async (tx) => {
-          const value = await write(tx);
-          await tx.idempotency.complete(completion(value));
-          return value;
-        });
-        committed = true;
-        return result;
-      },
-      {
-        together: async (value: T, write: (completion: IdempotencyCompletion) => Promise<void>) => {
-          await write(completion(value));
-          committed = true;
-          return value;
-        },
-      },
-    );
     try {
-      const value = await work(commit);
+      const value = await work(commitOf(store, completion, () => (committed = true)));
       if (!committed) throw new Error('an idempotent operation returned without committing its result');
       return { value, replayed: false };
     } catch (error) {

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_REQUEST_BODY_SIZE } from '@modelcontextprotocol/server';
-import type { Cached } from '../catalog/service.js';
+import { ANSWER_CACHE_LIMITS, type Cached } from '../catalog/service.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import type { Principal } from '../model/principal.js';
 
@@ -82,7 +82,7 @@ export class McpAnswerCache {
   private hitCount = 0;
 
   constructor(private readonly options: McpAnswerCacheOptions) {
-    this.entries = new BoundedMap(options.maxEntries ?? 1000, { maxWeight: options.maxChars ?? 8 * 2 ** 20, weigh: (entry) => entry.before.length + entry.after.length });
+    this.entries = new BoundedMap(options.maxEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.maxChars ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.before.length + entry.after.length });
   }
 
   /** How many calls were answered from the cache (tests assert which path served a call). */

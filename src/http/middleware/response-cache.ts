@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Cached } from '../../catalog/service.js';
+import { ANSWER_CACHE_LIMITS, type Cached } from '../../catalog/service.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { listHeader } from '../requests/header.js';
@@ -46,7 +46,7 @@ export class ResponseCache {
   private hitCount = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {
-    this.entries = new BoundedMap(options.maxEntries ?? 1000, { maxWeight: options.maxBytes ?? 8 * 2 ** 20, weigh: (entry) => entry.bytes.byteLength });
+    this.entries = new BoundedMap(options.maxEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.maxBytes ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.bytes.byteLength });
   }
 
   /** How many requests were answered from the cache (tests assert which path served a request). */

@@ -79,7 +79,7 @@ export function createSqliteStore(path: string): Store {
         path,
         onLost: () => {
           writerCheckpoints = true;
-          (database as ReopeningDatabase).pragma('wal_autocheckpoint = 1000');
+          pragma('wal_autocheckpoint = 1000');
         },
       });
   return createKyselyStore(db, sqliteSearch, sqliteMigrations, {
