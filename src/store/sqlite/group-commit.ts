@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { nextTurn } from '../../lib/next-turn.js';
 import type { Stores } from '../ports/index.js';
 import type { Database } from '../kysely/schema.js';
@@ -27,6 +27,17 @@ interface Waiter {
 const MAX_GROUP = 64;
 /** Groups between two checkpoints: ~50 ms of writes at full load, a few hundred WAL pages. */
 const CHECKPOINT_EVERY_GROUPS = 64;
+
+/**
+ * A member's savepoint, compiled once: Kysely's `trx.savepoint()` built a transaction object (a
+ * Kysely instance) and compiled three statements per member, and each member got the stores built
+ * anew over it — ~8% of a token's CPU. The SQL is the same; the group's stores are built once.
+ */
+const SAVEPOINT = CompiledQuery.raw('SAVEPOINT member');
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('ROLLBACK TO SAVEPOINT member');
+const RELEASE_SAVEPOINT = CompiledQuery.raw('RELEASE SAVEPOINT member');
+const SYNCHRONOUS_NORMAL = CompiledQuery.raw('PRAGMA synchronous = NORMAL');
+const SYNCHRONOUS_FULL = CompiledQuery.raw('PRAGMA synchronous = FULL');
 
 /**
  * Group commit for SQLite's single write connection (issue 17). The connection runs with
@@ -128,11 +139,11 @@ export class GroupCommit {
   private async commit(group: Member[]): Promise<Outcome[]> {
     try {
       return await this.db.connection().execute(async (conn) => {
-        await sql`PRAGMA synchronous = NORMAL`.execute(conn);
+        await conn.executeQuery(SYNCHRONOUS_NORMAL);
         try {
           return await this.transaction(conn, group);
         } finally {
-          await sql`PRAGMA synchronous = FULL`.execute(conn);
+          await conn.executeQuery(SYNCHRONOUS_FULL);
         }
       });
     } catch (error) {
@@ -148,15 +159,16 @@ export class GroupCommit {
         const member = group[0]!;
         outcomes.push({ member, ok: true, value: await member.work(this.storesOver(trx)) });
       } else {
+        const stores = this.storesOver(trx);
         for (const member of group) {
-          const sp = await trx.savepoint('member').execute();
+          await trx.executeQuery(SAVEPOINT);
           try {
-            outcomes.push({ member, ok: true, value: await member.work(this.storesOver(sp)) });
+            outcomes.push({ member, ok: true, value: await member.work(stores) });
           } catch (error) {
-            await sp.rollbackToSavepoint('member').execute();
+            await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
             outcomes.push({ member, ok: false, value: error });
           }
-          await sp.releaseSavepoint('member').execute();
+          await trx.executeQuery(RELEASE_SAVEPOINT);
         }
       }
       await trx.commit().execute();
