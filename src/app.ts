@@ -46,6 +46,7 @@ import { secondsUntilReset } from './ratelimit/fixed-window.js';
 import type { Store } from './store/ports/index.js';
 import { createSqliteStore } from './store/sqlite/store.js';
 import { loadAssets, siteFrame, siteWith } from './pages/assets.js';
+import type { Site } from './pages/layout.js';
 import { DEFAULT_PROFILE } from './studio/defaults.js';
 import { StudioService } from './studio/service.js';
 import { ProjectEditor } from './catalog/editor.js';
@@ -107,7 +108,13 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const studio = new StudioService({ store: store.studio, catalog, clock, fallback: DEFAULT_PROFILE });
   const sandboxStudio = new StudioService({ store: sandboxStore.studio, catalog: sandboxCatalog, clock, fallback: DEFAULT_PROFILE });
   const frame = siteFrame(baseUrl, assets);
-  const site = async () => siteWith(frame, await studio.current());
+  // The same Site object while the studio's view is the same: pages rendered from it are kept (pages/rendered-pages.ts).
+  let lastSite: Site | undefined;
+  const site = async () => {
+    const view = await studio.current();
+    if (lastSite?.studio !== view) lastSite = siteWith(frame, view);
+    return lastSite;
+  };
   const studioName = async () => (await studio.current()).profile.name;
 
   // Services: framework-free, shared by REST, MCP and the HTML pages.

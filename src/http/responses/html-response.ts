@@ -15,11 +15,13 @@ export interface TextResponseOptions {
   /** answer 304 when If-None-Match matches (cacheable GETs only) */
   conditional?: boolean;
   headers?: Record<string, string>;
+  /** the body's strong ETag, when it was computed with the body (pages/rendered-pages.ts) */
+  etag?: string;
 }
 
 /** A text representation with a strong ETag, optionally honouring If-None-Match. */
 export function sendText(c: Context, body: string, options: TextResponseOptions): Response {
-  const etag = strongEtag(body);
+  const etag = options.etag ?? strongEtag(body);
   const headers: Record<string, string> = { etag, 'cache-control': options.cacheControl, ...options.headers };
   if (options.conditional !== false && (options.status ?? 200) === 200 && ifNoneMatchMatches(c.req.header('if-none-match'), etag)) {
     return c.body(null, 304, headers);

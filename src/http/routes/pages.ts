@@ -15,6 +15,7 @@ import { formErrors, inquiryInput } from '../../pages/inquiry-submission.js';
 import type { Site } from '../../pages/layout.js';
 import { assetUrl, type Assets } from '../../pages/assets.js';
 import { placeholderSvg } from '../../pages/placeholder-svg.js';
+import { RenderedPages } from '../../pages/rendered-pages.js';
 import { projectMarkdown } from '../../pages/project-markdown.js';
 import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm, renderProjectPage, renderThanksPage } from '../../pages/render.js';
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
@@ -52,6 +53,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   const { catalog, publicUrl, assets } = options;
   const tokens = new FormTokens(options.formTokenKey, options.clock, options.random);
   const publicOrigin = new URL(publicUrl).origin;
+  const rendered = new RenderedPages();
 
   app.get('/assets/:name', (c) => {
     const asset = assets.get(c.req.param('name'));
@@ -86,7 +88,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const { query, cursor } = parseCatalogQuery(new URL(c.req.url).searchParams);
     const filtered = hasCriteria(query);
     const criteria: Omit<ListInput, 'limit'> = { q: query.q, tag: query.tag, industry: query.industry, service: query.service, technology: query.technology, year: query.year ? Number(query.year) : undefined };
-    const featured = filtered ? [] : (await catalog.list({ featured: true, limit: FEATURED_LIMIT })).value.data;
+    const featuredEntry = filtered ? undefined : await catalog.list({ featured: true, limit: FEATURED_LIMIT });
+    const featured = featuredEntry?.value.data ?? [];
     // Unfiltered, featured work leads and the list below holds the rest; the cursor is bound to that split.
     const listInput: ListInput = { ...criteria, featured: !filtered && featured.length > 0 ? false : undefined, limit: PAGE_SIZE, cursor };
     const page = await catalog.list(listInput).catch((error: unknown) => {
@@ -99,9 +102,11 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       const markdown = catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view });
       return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY, link: homeLink } });
     }
-    const facets = (await catalog.facets()).value;
-    const html = renderCatalogPage({ site, ...view, facets });
-    return sendHtml(c, html, { cacheControl: PAGE_CACHE, headers: { link: homeLink, vary: NEGOTIATED_VARY } });
+    const facets = await catalog.facets();
+    // Everything the page shows comes from the query string and these entries.
+    const inputs = [site, page, facets, ...(featuredEntry ? [featuredEntry] : [])];
+    const html = rendered.get(`catalog:${new URL(c.req.url).search}`, inputs, () => renderCatalogPage({ site, ...view, facets: facets.value }));
+    return sendHtml(c, html.body, { etag: html.etag, cacheControl: PAGE_CACHE, headers: { link: homeLink, vary: NEGOTIATED_VARY } });
   };
   app.get('/', home(false));
   app.get('/index.md', home(true));
@@ -111,7 +116,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const mirror = requested.endsWith('.md');
     const slug = mirror ? requested.slice(0, -3) : requested;
     if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError(`no published project has the slug "${slug}"`);
-    const project = (await catalog.get(slug)).value;
+    const entry = await catalog.get(slug);
+    const project = entry.value;
     const markdownUrl = `${publicUrl}/projects/${slug}.md`;
     if (mirror) return sendText(c, projectMarkdown(project, publicUrl), { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { link: `<${project.links.html}>; rel="canonical"`, vary: 'Accept-Encoding' } });
     // RFC 9110 §12.5.1 / §12.5.5: one URL, HTML or Markdown by Accept, so caches must key on it.
@@ -119,15 +125,17 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     if (prefersMarkdown(c.req.header('accept'))) {
       return sendText(c, projectMarkdown(project, publicUrl), { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary, 'content-location': markdownUrl } });
     }
-    const html = renderProjectPage(await options.site(), project);
-    return sendHtml(c, html, { cacheControl: PAGE_CACHE, headers: { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` } });
+    const site = await options.site();
+    const html = rendered.get(`project:${slug}`, [site, entry], () => renderProjectPage(site, project));
+    return sendHtml(c, html.body, { etag: html.etag, cacheControl: PAGE_CACHE, headers: { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` } });
   });
 
   app.get('/images/:slug/:file', async (c) => {
     const slug = c.req.param('slug');
     const match = /^([1-9]\d?)\.svg$/.exec(c.req.param('file'));
     if (!match || slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError('no such image');
-    const project = (await catalog.get(slug)).value;
+    const entry = await catalog.get(slug);
+    const project = entry.value;
     const index = Number(match[1]);
     const total = Math.max(project.images.length, 1);
     if (index > total) throw new NotFoundError('no such image');

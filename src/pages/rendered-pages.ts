@@ -1,0 +1,42 @@
+import { ANSWER_CACHE_LIMITS } from '../catalog/service.js';
+import { BoundedMap } from '../lib/bounded-map.js';
+import { strongEtag } from '../lib/etag.js';
+
+/** A page as sent: its text and strong ETag (RFC 9110 §8.8.3). */
+export interface RenderedPage {
+  body: string;
+  etag: string;
+}
+
+interface Kept extends RenderedPage {
+  inputs: readonly object[];
+}
+
+/**
+ * Server-rendered pages kept while what they were rendered from is current (issue 17). A public
+ * page is a pure function of a few values the catalog keeps per catalog version — the studio's
+ * view, a project's or a list's cached answer — and each of those is the same object for as long
+ * as it is current, so a page whose inputs are the very objects it was rendered from is the page
+ * a render would give now. Rendering a project page with hono/jsx was ~45% of its CPU (211 µs a
+ * warm request, bench/studio-site.ts). Bounded like the catalog's answer caches; a newer version
+ * brings new objects, and the pages of the old ones are replaced as they are asked for.
+ */
+export class RenderedPages {
+  private readonly pages = new BoundedMap<string, Kept>(ANSWER_CACHE_LIMITS.entries, { maxWeight: ANSWER_CACHE_LIMITS.chars, weigh: (page) => page.body.length });
+
+  /** The page `key` rendered from `inputs` (compared by identity), rendering it if none is kept. */
+  get(key: string, inputs: readonly object[], render: () => string): RenderedPage {
+    const kept = this.pages.get(key);
+    if (kept !== undefined && sameObjects(kept.inputs, inputs)) return kept;
+    const body = render();
+    const page: Kept = { inputs, body, etag: strongEtag(body) };
+    this.pages.set(key, page);
+    return page;
+  }
+}
+
+function sameObjects(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cryptoRandom, newId } from '../../src/lib/clock.js';
+import { strongEtag } from '../../src/lib/etag.js';
+import { RenderedPages } from '../../src/pages/rendered-pages.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('RenderedPages', () => {
+  it('renders again only when an input is another object', () => {
+    const pages = new RenderedPages();
+    const site = { name: 'A' };
+    const entry = { value: 1 };
+    let renders = 0;
+    const render = () => `<p>${++renders}</p>`;
+    const first = pages.get('project:a', [site, entry], render);
+    assert.equal(first.etag, strongEtag(first.body));
+    assert.equal(pages.get('project:a', [site, entry], render), first);
+    assert.equal(renders, 1);
+    assert.equal(pages.get('project:a', [site, { value: 1 }], render).body, '<p>2</p>', 'an equal but newer entry is another version');
+    assert.equal(pages.get('project:a', [{ name: 'A' }, entry], render).body, '<p>3</p>');
+    assert.equal(pages.get('project:b', [site, entry], render).body, '<p>4</p>', 'each key its own page');
+  });
+});
+
+describe('kept pages over HTTP', () => {
+  let server: TestServer;
+  const project = (title: string) => ({
+    slug: 'kept-page',
+    title,
+    summary: 'A project page kept between requests.',
+    description: 'Body.',
+    client: 'Client',
+    industry: 'retail',
+    services: [],
+    technologies: [],
+    tags: [],
+    year: 2026,
+    featured: false,
+    url: null,
+    images: [],
+    published_at: '2026-05-01T00:00:00Z',
+  });
+  const save = async (title: string) => {
+    await server.store.projects.upsert([project(title)], server.clock.now(), () => newId(cryptoRandom, 'prj'));
+    server.vitrine.catalog.invalidate();
+  };
+  const get = (path: string) => fetch(`${server.baseUrl}${path}`, { headers: { accept: 'text/html' } });
+
+  before(async () => {
+    server = await startTestServer();
+    await save('First title');
+  });
+  after(() => server.close());
+
+  it('a project page and the catalog page show an edit at once, with a new ETag', async () => {
+    for (const path of ['/projects/kept-page', '/']) {
+      const before = await get(path);
+      const etag = before.headers.get('etag');
+      assert.match(await before.text(), /First title/);
+      const again = await get(path);
+      assert.equal(again.headers.get('etag'), etag, 'the same page while nothing changed');
+      assert.equal((await fetch(`${server.baseUrl}${path}`, { headers: { accept: 'text/html', 'if-none-match': etag! } })).status, 304);
+      await again.text();
+    }
+    await save('Second title');
+    for (const path of ['/projects/kept-page', '/']) {
+      const after = await get(path);
+      const html = await after.text();
+      assert.match(html, /Second title/, path);
+      assert.doesNotMatch(html, /First title/, path);
+      assert.equal(after.headers.get('etag'), strongEtag(html));
+    }
+  });
+});
