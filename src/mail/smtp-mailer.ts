@@ -5,20 +5,30 @@ import type { Mailer, MailMessage } from './mailer.js';
 
 /**
  * nodemailer over SMTP (SMTP_URL), each step bounded by `timeoutMs`. Pooled: a burst of
- * inquiries reuses a few open connections instead of a TCP and TLS handshake per message.
+ * inquiries reuses a few open connections instead of a TCP (and TLS) handshake and the server's
+ * greeting per message.
  */
 const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 
+/** nodemailer's own default: few enough for any relay's limit on concurrent connections. */
+const POOL_CONNECTIONS = 5;
+
+/**
+ * The transport's settings as query parameters of the connection URL. Given `url`, nodemailer
+ * reads every option from the URL and drops the rest of the object: with `pool` and the
+ * timeouts beside `url`, they were silently ignored — a new connection per message and
+ * nodemailer's defaults (2 minutes to connect, 10 of socket silence) instead of `timeoutMs`,
+ * which let a hung relay hold a delivery past its outbox lease.
+ */
+export function transportUrl(smtpUrl: string, timeoutMs: number): string {
+  const url = new URL(smtpUrl);
+  const settings = { pool: 'true', maxConnections: String(POOL_CONNECTIONS), connectionTimeout: String(timeoutMs), greetingTimeout: String(timeoutMs), socketTimeout: String(timeoutMs) };
+  for (const [name, value] of Object.entries(settings)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
 export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer {
-  // Options in one object: a second argument would be per-message defaults, not transport settings.
-  const transport = loadNodemailer().createTransport({
-    url: config.url,
-    pool: true,
-    maxConnections: 4,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const transport = loadNodemailer().createTransport(transportUrl(config.url, timeoutMs));
   return {
     async send(message: MailMessage) {
       await transport.sendMail({

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { describe, it } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { createSmtpMailer, transportUrl } from '../../src/mail/smtp-mailer.js';
+
+const message = (n: number) => ({ to: 'owner@studio.example', subject: `inquiry ${n}`, text: 'hello', html: '<p>hello</p>' });
+
+describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
+  it('sends a burst over a few pooled connections, not one connection per message', async () => {
+    let connections = 0;
+    let received = 0;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      disableReverseLookup: true,
+      logger: false,
+      onConnect: (_session, done) => (connections++, done()),
+      onData: (stream, _session, done) => stream.resume().on('end', () => (received++, done())),
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, from: 'vitrine <noreply@studio.example>' }, 5_000);
+    try {
+      for (let n = 0; n < 3; n++) await mailer.send(message(n));
+      await Promise.all(Array.from({ length: 20 }, (_, n) => mailer.send(message(100 + n))));
+      assert.equal(received, 23);
+      assert.ok(connections <= 5, `${connections} connections for 23 messages`);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('gives up on a server that never greets within its timeout (not nodemailer’s 30 s)', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, from: 'noreply@studio.example' }, 300);
+    const started = Date.now();
+    try {
+      await assert.rejects(mailer.send(message(1)));
+      assert.ok(Date.now() - started < 5_000, `gave up after ${Date.now() - started} ms`);
+    } finally {
+      mailer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('keeps what the configured URL says (credentials, host, its own parameters) and sets the transport settings', () => {
+    const url = new URL(transportUrl('smtps://user:p%40ss@mail.example:465?name=studio.example&pool=false', 2_000));
+    assert.equal(url.protocol, 'smtps:');
+    assert.equal(url.username, 'user');
+    assert.equal(decodeURIComponent(url.password), 'p@ss');
+    assert.equal(url.host, 'mail.example:465');
+    assert.equal(url.searchParams.get('name'), 'studio.example');
+    assert.equal(url.searchParams.get('pool'), 'true');
+    assert.equal(url.searchParams.get('socketTimeout'), '2000');
+  });
+});
