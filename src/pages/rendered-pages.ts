@@ -9,7 +9,8 @@ export interface RenderedPage {
 }
 
 interface Kept extends RenderedPage {
-  inputs: readonly object[];
+  /** held weakly: a kept page never keeps an old catalog answer alive past the catalog's own bounds */
+  inputs: readonly WeakRef<object>[];
 }
 
 /**
@@ -29,14 +30,14 @@ export class RenderedPages {
     const kept = this.pages.get(key);
     if (kept !== undefined && sameObjects(kept.inputs, inputs)) return kept;
     const body = render();
-    const page: Kept = { inputs, body, etag: strongEtag(body) };
+    const page: Kept = { inputs: inputs.map((input) => new WeakRef(input)), body, etag: strongEtag(body) };
     this.pages.set(key, page);
     return page;
   }
 }
 
-function sameObjects(a: readonly object[], b: readonly object[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+function sameObjects(kept: readonly WeakRef<object>[], inputs: readonly object[]): boolean {
+  if (kept.length !== inputs.length) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i]!.deref() !== inputs[i]) return false;
   return true;
 }

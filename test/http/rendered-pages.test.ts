@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { strongEtag } from '../../src/lib/etag.js';
 import { RenderedPages } from '../../src/pages/rendered-pages.js';
@@ -19,6 +21,24 @@ describe('RenderedPages', () => {
     assert.equal(pages.get('project:a', [site, { value: 1 }], render).body, '<p>2</p>', 'an equal but newer entry is another version');
     assert.equal(pages.get('project:a', [{ name: 'A' }, entry], render).body, '<p>3</p>');
     assert.equal(pages.get('project:b', [site, entry], render).body, '<p>4</p>', 'each key its own page');
+  });
+
+  it('does not keep the objects it was rendered from alive (the catalog bounds those)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const pages = new RenderedPages();
+    let collected = false;
+    const registry = new FinalizationRegistry(() => (collected = true));
+    (() => {
+      const entry = { value: 'an answer of an old catalog version' };
+      registry.register(entry, 'entry');
+      pages.get('project:old', [entry], () => '<p>old</p>');
+    })();
+    for (let i = 0; i < 20 && !collected; i++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(collected);
   });
 });
 
