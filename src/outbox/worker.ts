@@ -14,28 +14,33 @@ export interface WorkerOptions {
   pollMs: number;
   /** how long one delivery may take; a row is leased for this plus a margin */
   timeoutMs: number;
-  /** rows taken per look */
-  batchSize?: number;
+  /** deliveries in flight at most */
+  maxInFlight?: number;
 }
 
 /** A lease outlives the delivery timeout by this much, so a live worker never loses its row. */
 const LEASE_MARGIN_MS = 5_000;
 
-/** Rows leased per round: enough to drain a burst quickly, few enough to keep each write short. */
-const BATCH = 50;
+/** Deliveries in flight at most: enough to drain a burst, few enough to keep each claim short. */
+const MAX_IN_FLIGHT = 50;
 
 /**
  * The delivery worker every server process runs. It leases due outbox rows (each row to one
- * worker: SKIP LOCKED on PostgreSQL, the single writer on SQLite), delivers them in parallel
- * through their channel, marks each delivered, or schedules a retry with backoff, or gives up
- * after about a day. A worker that dies mid-delivery leaves its rows leased; another (or the
- * restarted one) takes them once the lease ends: delivery is at least once.
+ * worker: SKIP LOCKED on PostgreSQL, the single writer on SQLite), delivers each through its
+ * channel, marks it delivered, or schedules a retry with backoff, or gives up after about a day.
+ * A worker that dies mid-delivery leaves its rows leased; another (or the restarted one) takes
+ * them once the lease ends: delivery is at least once.
+ *
+ * Deliveries do not go in rounds: while fewer than MAX_IN_FLIGHT are in flight the worker claims
+ * more, and one that ends makes room. A round waited for its slowest delivery, so a mail relay
+ * taking its time (or its full timeout) held back the next inquiry's webhook with it.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private claiming: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -48,14 +53,14 @@ export class DeliveryWorker {
   /** Look for due rows now (after an inquiry was committed, say) rather than at the next poll. */
   kick(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.claiming) {
       this.again = true;
       return;
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running = this.loop().finally(() => {
-      this.running = null;
+    this.claiming = this.claim().finally(() => {
+      this.claiming = null;
       if (this.stopped) return;
       if (this.again) {
         this.again = false;
@@ -67,30 +72,40 @@ export class DeliveryWorker {
     });
   }
 
-  /** Stops polling and waits for the deliveries in flight. */
+  /** Stops claiming and waits for the deliveries in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    await this.claiming;
+    await Promise.all(this.inFlight);
   }
 
-  /** Delivers every row that is due now; returns how many were attempted. */
-  async runOnce(): Promise<number> {
+  /** Claims due rows while there is room, starting each delivery at once; stops when fewer come back than asked for. */
+  private async claim(): Promise<void> {
     const { store, clock, timeoutMs } = this.options;
-    const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, this.options.batchSize ?? BATCH);
-    await Promise.all(due.map((item) => this.deliver(item)));
-    return due.length;
-  }
-
-  private async loop(): Promise<void> {
+    const limit = this.options.maxInFlight ?? MAX_IN_FLIGHT;
     try {
-      // Keep going while full batches come back: a backlog drains without waiting for polls.
-      while (!this.stopped && (await this.runOnce()) >= (this.options.batchSize ?? BATCH));
+      while (!this.stopped) {
+        const room = limit - this.inFlight.size;
+        if (room <= 0) return; // a delivery that ends makes room and looks again
+        const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, room);
+        for (const item of due) this.begin(item);
+        if (due.length < room) return;
+      }
     } catch (error) {
       // The database is unreachable: try again at the next poll.
       this.options.logger.warn({ err: (error as Error).message }, 'outbox: could not look for due deliveries');
     }
+  }
+
+  private begin(item: OutboxRecord): void {
+    const delivery: Promise<void> = this.deliver(item).finally(() => {
+      this.inFlight.delete(delivery);
+      // Claim again once half the room is free: one claim per few deliveries in a burst, not one each.
+      if (this.inFlight.size <= (this.options.maxInFlight ?? MAX_IN_FLIGHT) / 2) this.kick();
+    });
+    this.inFlight.add(delivery);
   }
 
   private async deliver(item: OutboxRecord): Promise<void> {

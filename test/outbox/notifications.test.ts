@@ -101,6 +101,37 @@ describe('the studio hears every inquiry: email and signed webhooks from the out
   });
 });
 
+describe('a slow channel holds up only its own deliveries', () => {
+  let smtp: TestSmtp;
+  let receiver: TestWebhookReceiver;
+  let server: TestServer;
+
+  before(async () => {
+    smtp = await startTestSmtp();
+    receiver = await startWebhookReceiver();
+    server = await startTestServer({ demo: false, env: { ...notifiedEnv(smtp, receiver), OWNER_EMAILS: OWNERS[0]!, OUTBOX_TIMEOUT_MS: '30000' }, clock: new ManualClock(Date.now()) });
+  });
+  after(async () => {
+    smtp?.release();
+    await server?.close();
+    await smtp?.close();
+    await receiver?.close();
+  });
+
+  it('while a mail is still being sent, a later inquiry\'s webhook goes out', async () => {
+    smtp.hold();
+    assert.equal((await inquiry(server, { name: 'Ada', email: 'ada@example.com', message: 'The first inquiry: its mail hangs.' })).status, 201);
+    await receiver.delivered(1);
+    await eventually(async () => smtp.inFlight() === 1, { what: 'the first mail in flight' });
+    assert.equal((await inquiry(server, { name: 'Grace', email: 'grace@example.com', message: 'The second inquiry: its webhook must not wait.' })).status, 201);
+    const deliveries = await receiver.delivered(2, 5_000);
+    assert.equal(deliveries.length, 2);
+    assert.equal(smtp.inFlight() >= 1, true, 'the first mail is still held');
+    smtp.release();
+    await smtp.next((m) => /Grace/.test(m.mail.subject ?? ''));
+  });
+});
+
 describe('a failing receiver: retries with the same webhook-id, then a dead delivery sent again from the CLI', () => {
   let smtp: TestSmtp;
   let receiver: TestWebhookReceiver;
