@@ -134,8 +134,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const slug = c.req.param('slug');
     const match = /^([1-9]\d?)\.svg$/.exec(c.req.param('file'));
     if (!match || slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError('no such image');
-    const entry = await catalog.get(slug);
-    const project = entry.value;
+    const project = (await catalog.get(slug)).value;
     const index = Number(match[1]);
     const total = Math.max(project.images.length, 1);
     if (index > total) throw new NotFoundError('no such image');
