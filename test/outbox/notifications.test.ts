@@ -30,6 +30,23 @@ function notifiedEnv(smtp: TestSmtp, receiver: TestWebhookReceiver): Record<stri
   };
 }
 
+/** A server with a real SMTP server and webhook receiver beside it: started before a suite's tests, closed after. */
+function notifiedSuite(overrides: Record<string, string>): { smtp: TestSmtp; receiver: TestWebhookReceiver; server: TestServer } {
+  const parts = {} as { smtp: TestSmtp; receiver: TestWebhookReceiver; server: TestServer };
+  before(async () => {
+    parts.smtp = await startTestSmtp();
+    parts.receiver = await startWebhookReceiver();
+    parts.server = await startTestServer({ demo: false, env: { ...notifiedEnv(parts.smtp, parts.receiver), ...overrides }, clock: new ManualClock(Date.now()) });
+  });
+  after(async () => {
+    parts.smtp?.release();
+    await parts.server?.close();
+    await parts.smtp?.close();
+    await parts.receiver?.close();
+  });
+  return parts;
+}
+
 describe('the studio hears every inquiry: email and signed webhooks from the outbox', () => {
   let smtp: TestSmtp;
   let receiver: TestWebhookReceiver;
@@ -102,21 +119,11 @@ describe('the studio hears every inquiry: email and signed webhooks from the out
 });
 
 describe('a slow channel holds up only its own deliveries', () => {
+  const suite = notifiedSuite({ OWNER_EMAILS: OWNERS[0]!, OUTBOX_TIMEOUT_MS: '30000' });
   let smtp: TestSmtp;
   let receiver: TestWebhookReceiver;
   let server: TestServer;
-
-  before(async () => {
-    smtp = await startTestSmtp();
-    receiver = await startWebhookReceiver();
-    server = await startTestServer({ demo: false, env: { ...notifiedEnv(smtp, receiver), OWNER_EMAILS: OWNERS[0]!, OUTBOX_TIMEOUT_MS: '30000' }, clock: new ManualClock(Date.now()) });
-  });
-  after(async () => {
-    smtp?.release();
-    await server?.close();
-    await smtp?.close();
-    await receiver?.close();
-  });
+  before(() => ({ smtp, receiver, server } = suite));
 
   it('while a mail is still being sent, a later inquiry\'s webhook goes out', async () => {
     smtp.hold();
@@ -133,20 +140,10 @@ describe('a slow channel holds up only its own deliveries', () => {
 });
 
 describe('a failing receiver: retries with the same webhook-id, then a dead delivery sent again from the CLI', () => {
-  let smtp: TestSmtp;
+  const suite = notifiedSuite({ OWNER_EMAILS: '', SMTP_URL: '', MAIL_FROM: '' });
   let receiver: TestWebhookReceiver;
   let server: TestServer;
-
-  before(async () => {
-    smtp = await startTestSmtp();
-    receiver = await startWebhookReceiver();
-    server = await startTestServer({ demo: false, env: { ...notifiedEnv(smtp, receiver), OWNER_EMAILS: '', SMTP_URL: '', MAIL_FROM: '' }, clock: new ManualClock(Date.now()) });
-  });
-  after(async () => {
-    await server?.close();
-    await smtp?.close();
-    await receiver?.close();
-  });
+  before(() => ({ receiver, server } = suite));
 
   const failed = (webhookId: string, n: number) => eventually(async () => ((await server.store.outbox.get(webhookId))?.attempts ?? 0) >= n && (await server.store.outbox.get(webhookId))!.lease_until === null, { what: `attempt ${n} recorded` });
 
