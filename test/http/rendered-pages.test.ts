@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { strongEtag } from '../../src/lib/etag.js';
 import { RenderedPages } from '../../src/pages/rendered-pages.js';
+import { projectFields } from '../helpers/project-fields.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('RenderedPages', () => {
@@ -44,22 +45,7 @@ describe('RenderedPages', () => {
 
 describe('kept pages over HTTP', () => {
   let server: TestServer;
-  const project = (title: string) => ({
-    slug: 'kept-page',
-    title,
-    summary: 'A project page kept between requests.',
-    description: 'Body.',
-    client: 'Client',
-    industry: 'retail',
-    services: [],
-    technologies: [],
-    tags: [],
-    year: 2026,
-    featured: false,
-    url: null,
-    images: [],
-    published_at: '2026-05-01T00:00:00Z',
-  });
+  const project = (title: string) => projectFields({ slug: 'kept-page', title, summary: 'A project page kept between requests.' });
   const save = async (title: string) => {
     await server.store.projects.upsert([project(title)], server.clock.now(), () => newId(cryptoRandom, 'prj'));
     server.vitrine.catalog.invalidate();

@@ -7,23 +7,9 @@ import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock, cryptoRandom, newId } from '../../src/lib/clock.js';
 import type { ProjectStore, Store } from '../../src/store/ports/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/store.js';
+import { projectFields } from '../helpers/project-fields.js';
 
-const project = (title: string) => ({
-  slug: 'only-project',
-  title,
-  summary: 'A project whose title changes while a read is in flight.',
-  description: '',
-  client: null,
-  industry: 'retail',
-  services: [],
-  technologies: [],
-  tags: [],
-  year: 2025,
-  featured: false,
-  url: null,
-  images: [],
-  published_at: '2025-01-01T00:00:00Z',
-});
+const project = (title: string) => projectFields({ slug: 'only-project', title, summary: 'A project whose title changes while a read is in flight.' });
 
 /** A real SQLite store holding one project titled `title`, for `test`; removed afterwards. */
 async function withOneProject(title: string, test: (store: Store, clock: ManualClock) => Promise<void>): Promise<void> {
