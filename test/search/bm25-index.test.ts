@@ -64,6 +64,16 @@ describe('the in-memory bm25 index ranks as FTS5', () => {
     await compare('changed, overlay');
     index.compact();
     await compare('changed, compacted');
+    // Two documents trade texts of different lengths: their sizes change, avgdl does not.
+    const [a, b] = [...docs.keys()].filter((doc) => !changes.has(doc) && docs.get(doc)!.join(' ').length > 0).slice(0, 2) as [number, number];
+    const [rowA, rowB] = [docs.get(a)!, docs.get(b)!];
+    assert.notEqual(rowA.join(' ').length, rowB.join(' ').length);
+    for (const [doc, row] of [[a, rowB], [b, rowA]] as const) {
+      remove.run(doc);
+      insert.run(doc, `p${doc}`, ...row);
+      index.set(doc, row);
+    }
+    await compare('two documents swapped');
   });
 
   it('leaves a query term FTS5 would split in several tokens to SQL', async () => {
