@@ -12,7 +12,5 @@ export interface MailMessage {
 /** Sends mail; rejects when the server did not accept the message. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  /** messages it sends at once (a pool's connections); more wait in its queue */
-  readonly concurrency?: number;
   close(): void;
 }

@@ -30,7 +30,6 @@ export function transportUrl(smtpUrl: string, timeoutMs: number): string {
 export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer {
   const transport = loadNodemailer().createTransport(transportUrl(config.url, timeoutMs));
   return {
-    concurrency: POOL_CONNECTIONS,
     async send(message: MailMessage) {
       await transport.sendMail({
         from: config.from,

@@ -14,18 +14,15 @@ export interface WorkerOptions {
   pollMs: number;
   /** how long one delivery may take; a row is leased for this plus a margin */
   timeoutMs: number;
-  /** deliveries in flight at most, per channel */
+  /** deliveries in flight at most */
   maxInFlight?: number;
 }
 
 /** A lease outlives the delivery timeout by this much, so a live worker never loses its row. */
 const LEASE_MARGIN_MS = 5_000;
 
-/** Deliveries in flight at most per channel: enough to drain a burst, few enough to keep each claim short. */
+/** Deliveries in flight at most: enough to drain a burst, few enough to keep each claim short. */
 const MAX_IN_FLIGHT = 50;
-
-/** Every channel a row may name, configured here or not (a row for a channel this server lacks fails, and is retried). */
-const ALL_CHANNELS: readonly OutboxChannel[] = ['email', 'webhook'];
 
 /**
  * The delivery worker every server process runs. It leases due outbox rows (each row to one
@@ -34,12 +31,9 @@ const ALL_CHANNELS: readonly OutboxChannel[] = ['email', 'webhook'];
  * A worker that dies mid-delivery leaves its rows leased; another (or the restarted one) takes
  * them once the lease ends: delivery is at least once.
  *
- * Deliveries do not go in rounds, and each channel has its own room: while a channel has fewer
- * deliveries in flight than it can make at once (`Channel.concurrency`, else MAX_IN_FLIGHT) the
- * worker claims more of its rows, and one that ends makes room. A round waited for its slowest
- * delivery, so a mail relay taking its time held back the next inquiry's webhook; and rows
- * claimed beyond what a channel can send at once (50 mails for 5 SMTP connections) waited in its
- * queue while their leases ran out, to be claimed and sent a second time.
+ * Deliveries do not go in rounds: while fewer than MAX_IN_FLIGHT are in flight the worker claims
+ * more, and one that ends makes room. A round waited for its slowest delivery, so a mail relay
+ * taking its time (or its full timeout) held back the next inquiry's webhook with it.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -47,7 +41,6 @@ export class DeliveryWorker {
   private again = false;
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly perChannel = new Map<OutboxChannel, number>();
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -88,25 +81,17 @@ export class DeliveryWorker {
     await Promise.all(this.inFlight);
   }
 
-  /** How many deliveries of `channel` may be in flight at once. */
-  private limit(channel: OutboxChannel): number {
-    return Math.min(this.options.channels[channel]?.concurrency ?? MAX_IN_FLIGHT, this.options.maxInFlight ?? MAX_IN_FLIGHT);
-  }
-
-  /** Claims each channel's due rows while it has room, starting each delivery at once; stops when no channel got all it asked for. */
+  /** Claims due rows while there is room, starting each delivery at once; stops when fewer come back than asked for. */
   private async claim(): Promise<void> {
     const { store, clock, timeoutMs } = this.options;
+    const limit = this.options.maxInFlight ?? MAX_IN_FLIGHT;
     try {
-      for (let more = true; more && !this.stopped; ) {
-        more = false;
-        for (const channel of ALL_CHANNELS) {
-          // A full channel is looked at again when one of its deliveries ends.
-          const room = this.limit(channel) - (this.perChannel.get(channel) ?? 0);
-          if (room <= 0 || this.stopped) continue;
-          const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, room, channel);
-          for (const item of due) this.begin(item);
-          if (due.length === room) more = true;
-        }
+      while (!this.stopped) {
+        const room = limit - this.inFlight.size;
+        if (room <= 0) return; // a delivery that ends makes room and looks again
+        const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, room);
+        for (const item of due) this.begin(item);
+        if (due.length < room) return;
       }
     } catch (error) {
       // The database is unreachable: try again at the next poll.
@@ -115,14 +100,10 @@ export class DeliveryWorker {
   }
 
   private begin(item: OutboxRecord): void {
-    const { channel } = item;
-    this.perChannel.set(channel, (this.perChannel.get(channel) ?? 0) + 1);
     const delivery: Promise<void> = this.deliver(item).finally(() => {
       this.inFlight.delete(delivery);
-      const left = this.perChannel.get(channel)! - 1;
-      this.perChannel.set(channel, left);
-      // Claim again once half the channel's room is free: one claim per few deliveries in a burst, not one each.
-      if (left <= this.limit(channel) / 2) this.kick();
+      // Claim again once half the room is free: one claim per few deliveries in a burst, not one each.
+      if (this.inFlight.size <= (this.options.maxInFlight ?? MAX_IN_FLIGHT) / 2) this.kick();
     });
     this.inFlight.add(delivery);
   }

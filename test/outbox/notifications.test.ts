@@ -137,18 +137,6 @@ describe('a slow channel holds up only its own deliveries', () => {
     smtp.release();
     await smtp.next((m) => /Grace/.test(m.mail.subject ?? ''));
   });
-
-  it('claims no more mails than the SMTP pool sends at once: none waits in a queue while its lease runs out', async () => {
-    smtp.hold();
-    const before = smtp.messages.length;
-    for (let n = 0; n < 8; n++) assert.equal((await inquiry(server, { name: `Sender ${n}`, email: `s${n}@example.com`, message: 'One of a burst of inquiries.' })).status, 201);
-    await receiver.delivered(2 + 8);
-    await eventually(async () => smtp.inFlight() === 5, { what: 'five mails in flight, one per pooled connection' });
-    const leased = (await server.store.outbox.list({ limit: 100 })).filter((r) => r.channel === 'email' && r.state === 'pending' && r.lease_until !== null);
-    assert.equal(leased.length, 5, 'the other three wait unclaimed');
-    smtp.release();
-    await eventually(async () => smtp.messages.length === before + 8, { what: 'all eight mails' });
-  });
 });
 
 describe('a failing receiver: retries with the same webhook-id, then a dead delivery sent again from the CLI', () => {

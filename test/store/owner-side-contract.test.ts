@@ -184,16 +184,6 @@ await describeEachDialect('owner-side storage contract', (suite) => {
       await suite.store.outbox.deleteForResource('inq_p');
     });
 
-    it('claims only the rows of the channel asked for, when one is named', async () => {
-      const at = NOW + 5_000_000;
-      await suite.store.outbox.enqueue([item('msg_ch_mail', { resource: 'inq_ch', channel: 'email', target: 'owner@studio.example', created_at: at }), item('msg_ch_hook', { resource: 'inq_ch', created_at: at })]);
-      const mails = await suite.store.outbox.claimDue(at, LEASE, 10, 'email');
-      assert.deepEqual(mails.map((r) => r.id), ['msg_ch_mail']);
-      assert.ok(!(await suite.store.outbox.claimDue(at, LEASE, 10, 'email')).some((r) => r.resource === 'inq_ch'), 'the mail is leased now');
-      assert.ok((await suite.store.outbox.claimDue(at, LEASE, 10, 'webhook')).some((r) => r.id === 'msg_ch_hook'));
-      await suite.store.outbox.deleteForResource('inq_ch');
-    });
-
     it('enqueues in the caller\'s transaction: a rolled-back event leaves no row', async () => {
       await assert.rejects(
         suite.store.transaction(async (tx) => {

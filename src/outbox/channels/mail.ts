@@ -7,7 +7,6 @@ import { DeliveryError, type Channel } from './channel.js';
 /** Email to one owner per row, through the configured SMTP server. */
 export function mailChannel(mailer: Mailer, siteName: () => Promise<string>): Channel {
   return {
-    concurrency: mailer.concurrency,
     async deliver(item: OutboxRecord) {
       const event = JSON.parse(item.payload) as InquiryEvent;
       try {

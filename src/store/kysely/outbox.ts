@@ -36,7 +36,7 @@ export class KyselyOutboxStore implements OutboxStore {
       .execute();
   }
 
-  async claimDue(nowMs: number, leaseMs: number, limit: number, channel?: OutboxChannel): Promise<OutboxRecord[]> {
+  async claimDue(nowMs: number, leaseMs: number, limit: number): Promise<OutboxRecord[]> {
     // PostgreSQL: FOR UPDATE SKIP LOCKED lets every instance's worker take different rows without
     // waiting on each other. SQLite: one writer at a time, so the UPDATE is atomic as it stands.
     const rows = await this.db
@@ -49,7 +49,6 @@ export class KyselyOutboxStore implements OutboxStore {
           .where('state', '=', 'pending')
           .where('next_attempt_at', '<=', nowMs)
           .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
-          .$if(channel !== undefined, (qb) => qb.where('channel', '=', channel!))
           .orderBy('next_attempt_at')
           .limit(limit)
           .$if(this.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),

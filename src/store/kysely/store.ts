@@ -59,7 +59,7 @@ function groupedCredentials(store: CredentialStore, group: GroupCommitLike): Cre
 function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore {
   return {
     enqueue: (items) => store.enqueue(items),
-    claimDue: (nowMs, leaseMs, limit, channel) => group.run((tx) => tx.outbox.claimDue(nowMs, leaseMs, limit, channel), false),
+    claimDue: (nowMs, leaseMs, limit) => group.run((tx) => tx.outbox.claimDue(nowMs, leaseMs, limit), false),
     delivered: (id, nowMs) => group.run((tx) => tx.outbox.delivered(id, nowMs), false),
     failed: (id, error, retryAtMs) => group.run((tx) => tx.outbox.failed(id, error, retryAtMs), false),
     get: (id) => store.get(id),

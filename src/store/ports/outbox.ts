@@ -43,7 +43,7 @@ export interface OutboxStore {
    * Leases up to `limit` pending rows that are due and not leased by a live worker, counting
    * the attempt. Safe with any number of workers: each row is leased by one.
    */
-  claimDue(nowMs: number, leaseMs: number, limit: number, channel?: OutboxChannel): Promise<OutboxRecord[]>;
+  claimDue(nowMs: number, leaseMs: number, limit: number): Promise<OutboxRecord[]>;
   delivered(id: string, nowMs: number): Promise<void>;
   /** Records a failed attempt: try again at `retryAtMs`, or give up (`dead`) when it is null. */
   failed(id: string, error: string, retryAtMs: number | null): Promise<void>;
