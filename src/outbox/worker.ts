@@ -81,13 +81,16 @@ export class DeliveryWorker {
     await Promise.all(this.inFlight);
   }
 
+  private get limit(): number {
+    return this.options.maxInFlight ?? MAX_IN_FLIGHT;
+  }
+
   /** Claims due rows while there is room, starting each delivery at once; stops when fewer come back than asked for. */
   private async claim(): Promise<void> {
     const { store, clock, timeoutMs } = this.options;
-    const limit = this.options.maxInFlight ?? MAX_IN_FLIGHT;
     try {
       while (!this.stopped) {
-        const room = limit - this.inFlight.size;
+        const room = this.limit - this.inFlight.size;
         if (room <= 0) return; // a delivery that ends makes room and looks again
         const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, room);
         for (const item of due) this.begin(item);
@@ -103,7 +106,7 @@ export class DeliveryWorker {
     const delivery: Promise<void> = this.deliver(item).finally(() => {
       this.inFlight.delete(delivery);
       // Claim again once half the room is free: one claim per few deliveries in a burst, not one each.
-      if (this.inFlight.size <= (this.options.maxInFlight ?? MAX_IN_FLIGHT) / 2) this.kick();
+      if (this.inFlight.size <= this.limit / 2) this.kick();
     });
     this.inFlight.add(delivery);
   }

@@ -85,7 +85,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const format = pageFormat(c, twin);
     if (format === null) return notAcceptable(c, `${publicUrl}/index.md`);
     const site = await options.site();
-    const { query, cursor } = parseCatalogQuery(new URL(c.req.url).searchParams);
+    const url = new URL(c.req.url);
+    const { query, cursor } = parseCatalogQuery(url.searchParams);
     const filtered = hasCriteria(query);
     const criteria: Omit<ListInput, 'limit'> = { q: query.q, tag: query.tag, industry: query.industry, service: query.service, technology: query.technology, year: query.year ? Number(query.year) : undefined };
     const featuredEntry = filtered ? undefined : await catalog.list({ featured: true, limit: FEATURED_LIMIT });
@@ -105,7 +106,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const facets = await catalog.facets();
     // Everything the page shows comes from the query string and these entries.
     const inputs = [site, page, facets, ...(featuredEntry ? [featuredEntry] : [])];
-    const html = rendered.get(`catalog:${new URL(c.req.url).search}`, inputs, () => renderCatalogPage({ site, ...view, facets: facets.value }));
+    const html = rendered.get(`catalog:${url.search}`, inputs, () => renderCatalogPage({ site, ...view, facets: facets.value }));
     return sendHtml(c, html.body, { etag: html.etag, cacheControl: PAGE_CACHE, headers: { link: homeLink, vary: NEGOTIATED_VARY } });
   };
   app.get('/', home(false));

@@ -154,12 +154,12 @@ export class GroupCommit {
   private async transaction(conn: Kysely<Database>, group: Member[]): Promise<Outcome[]> {
     const trx = await conn.startTransaction().execute();
     const outcomes: Outcome[] = [];
+    const stores = this.storesOver(trx);
     try {
       if (group.length === 1) {
         const member = group[0]!;
-        outcomes.push({ member, ok: true, value: await member.work(this.storesOver(trx)) });
+        outcomes.push({ member, ok: true, value: await member.work(stores) });
       } else {
-        const stores = this.storesOver(trx);
         for (const member of group) {
           await trx.executeQuery(SAVEPOINT);
           try {
