@@ -29,7 +29,9 @@ const MAX_IN_FLIGHT = 50;
  * worker: SKIP LOCKED on PostgreSQL, the single writer on SQLite), delivers each through its
  * channel, marks it delivered, or schedules a retry with backoff, or gives up after about a day.
  * A worker that dies mid-delivery leaves its rows leased; another (or the restarted one) takes
- * them once the lease ends: delivery is at least once.
+ * them once the lease ends: delivery is at least once. A live worker renews the leases of the
+ * deliveries it still holds (a mail can wait in the SMTP pool's queue behind a relay that takes
+ * its time), so nobody takes a row from a worker that is still sending it.
  *
  * Deliveries do not go in rounds: while fewer than MAX_IN_FLIGHT are in flight the worker claims
  * more, and one that ends makes room. A round waited for its slowest delivery, so a mail relay
@@ -41,6 +43,8 @@ export class DeliveryWorker {
   private again = false;
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
+  /** the rows in flight and the lease each holds, as last written */
+  private readonly held = new Map<string, number>();
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -67,7 +71,9 @@ export class DeliveryWorker {
         this.kick();
         return;
       }
-      this.timer = setTimeout(() => this.kick(), this.options.pollMs);
+      // While deliveries are in flight the worker looks often enough to renew their leases in time.
+      const poll = this.held.size > 0 ? Math.min(this.options.pollMs, this.leaseMs / 4) : this.options.pollMs;
+      this.timer = setTimeout(() => this.kick(), poll);
       this.timer.unref();
     });
   }
@@ -85,14 +91,19 @@ export class DeliveryWorker {
     return this.options.maxInFlight ?? MAX_IN_FLIGHT;
   }
 
+  private get leaseMs(): number {
+    return this.options.timeoutMs + LEASE_MARGIN_MS;
+  }
+
   /** Claims due rows while there is room, starting each delivery at once; stops when fewer come back than asked for. */
   private async claim(): Promise<void> {
-    const { store, clock, timeoutMs } = this.options;
+    const { store, clock } = this.options;
     try {
+      await this.renew();
       while (!this.stopped) {
         const room = this.limit - this.inFlight.size;
         if (room <= 0) return; // a delivery that ends makes room and looks again
-        const due = await store.outbox.claimDue(clock.now(), timeoutMs + LEASE_MARGIN_MS, room);
+        const due = await store.outbox.claimDue(clock.now(), this.leaseMs, room);
         for (const item of due) this.begin(item);
         if (due.length < room) return;
       }
@@ -102,8 +113,24 @@ export class DeliveryWorker {
     }
   }
 
+  /** Extends the leases of deliveries in flight that have used half of theirs (none, in a burst that flows). */
+  private async renew(): Promise<void> {
+    const now = this.options.clock.now();
+    const byLease = new Map<number, string[]>();
+    for (const [id, until] of this.held) {
+      if (until - now < this.leaseMs / 2) byLease.set(until, [...(byLease.get(until) ?? []), id]);
+    }
+    const until = now + this.leaseMs;
+    for (const [held, ids] of byLease) {
+      await this.options.store.outbox.renewLeases(ids, held, until);
+      for (const id of ids) if (this.held.has(id)) this.held.set(id, until);
+    }
+  }
+
   private begin(item: OutboxRecord): void {
+    this.held.set(item.id, item.lease_until ?? 0);
     const delivery: Promise<void> = this.deliver(item).finally(() => {
+      this.held.delete(item.id);
       this.inFlight.delete(delivery);
       // Claim again once half the room is free: one claim per few deliveries in a burst, not one each.
       if (this.inFlight.size <= this.limit / 2) this.kick();

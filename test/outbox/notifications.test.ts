@@ -139,6 +139,33 @@ describe('a slow channel holds up only its own deliveries', () => {
   });
 });
 
+describe('mails waiting behind a relay that takes its time keep their leases', () => {
+  const suite = notifiedSuite({ OWNER_EMAILS: OWNERS[0]!, OUTBOX_TIMEOUT_MS: '30000' });
+  const LEASE_MS = 30_000 + 5_000;
+  let smtp: TestSmtp;
+  let server: TestServer;
+  before(() => ({ smtp, server } = suite));
+
+  it('the worker renews the leases of the mails it holds: none is claimed again and sent twice', async () => {
+    const clock = server.clock;
+    smtp.hold();
+    for (let n = 0; n < 8; n++) assert.equal((await inquiry(server, { name: `Sender ${n}`, email: `s${n}@example.com`, message: 'One of a burst of inquiries.' })).status, 201);
+    await eventually(async () => smtp.inFlight() === 5, { what: 'five mails at the relay, one per pooled connection; three wait in the pool' });
+    const mails = async () => (await server.store.outbox.list({ limit: 100 })).filter((r) => r.channel === 'email');
+    const leases = async () => (await mails()).map((r) => r.lease_until ?? 0);
+    for (let step = 0; step < 3; step++) {
+      // Past half the lease: the next poll renews every lease the worker holds.
+      const before = Math.min(...(await leases()));
+      clock.advance(LEASE_MS * 0.6);
+      await eventually(async () => Math.min(...(await leases())) > before, { what: 'the leases renewed' });
+    }
+    assert.ok((await mails()).every((r) => r.attempts === 1), 'no mail was claimed a second time');
+    smtp.release();
+    await eventually(async () => (await mails()).every((r) => r.state === 'delivered'), { what: 'all eight mails delivered' });
+    assert.equal(smtp.messages.length, 8, 'each mail sent once');
+  });
+});
+
 describe('a failing receiver: retries with the same webhook-id, then a dead delivery sent again from the CLI', () => {
   const suite = notifiedSuite({ OWNER_EMAILS: '', SMTP_URL: '', MAIL_FROM: '' });
   let receiver: TestWebhookReceiver;

@@ -194,6 +194,21 @@ await describeEachDialect('owner-side storage contract', (suite) => {
       );
       assert.equal(await suite.store.outbox.get('msg_rolled_back'), undefined);
     });
+
+    it('a live worker renews its lease; a row claimed again since is not renewed by the old holder', async () => {
+      const at = NOW + 6_000_000;
+      await suite.store.outbox.enqueue([item('msg_renew', { resource: 'inq_r', created_at: at })]);
+      const [held] = await suite.store.outbox.claimDue(at, LEASE, 10).then((rows) => rows.filter((r) => r.resource === 'inq_r'));
+      assert.equal(held?.id, 'msg_renew');
+      assert.equal(await suite.store.outbox.renewLeases(['msg_renew', 'msg_missing'], at + LEASE, at + 2 * LEASE), 1);
+      assert.deepEqual(await suite.store.outbox.claimDue(at + LEASE, LEASE, 10).then((rows) => rows.filter((r) => r.resource === 'inq_r')), [], 'the renewed lease keeps others off');
+      assert.equal(await suite.store.outbox.renewLeases(['msg_renew'], at + LEASE, at + 3 * LEASE), 0, 'not with a lease the row no longer has');
+      const [taken] = await suite.store.outbox.claimDue(at + 2 * LEASE, LEASE, 10).then((rows) => rows.filter((r) => r.resource === 'inq_r'));
+      assert.equal(taken?.attempts, 2, 'claimable once the renewed lease ends');
+      await suite.store.outbox.delivered('msg_renew', at + 2 * LEASE);
+      assert.equal(await suite.store.outbox.renewLeases(['msg_renew'], at + 3 * LEASE, at + 4 * LEASE), 0, 'a delivered row has no lease');
+      await suite.store.outbox.deleteForResource('inq_r');
+    });
   });
 
   if (suite.dialect === 'postgres') {

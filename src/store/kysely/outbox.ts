@@ -58,6 +58,18 @@ export class KyselyOutboxStore implements OutboxStore {
     return rows.map((row) => toRecord(row)).sort((a, b) => a.next_attempt_at - b.next_attempt_at);
   }
 
+  async renewLeases(ids: readonly string[], heldUntilMs: number, untilMs: number): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable('outbox')
+      .set({ lease_until: untilMs })
+      .where('id', 'in', ids)
+      .where('state', '=', 'pending')
+      .where('lease_until', '=', heldUntilMs)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async delivered(id: string, nowMs: number): Promise<void> {
     await this.db.updateTable('outbox').set({ state: 'delivered', delivered_at: nowMs, lease_until: null, last_error: null }).where('id', '=', id).execute();
   }

@@ -60,6 +60,7 @@ function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore 
   return {
     enqueue: (items) => store.enqueue(items),
     claimDue: (nowMs, leaseMs, limit) => group.run((tx) => tx.outbox.claimDue(nowMs, leaseMs, limit), false),
+    renewLeases: (ids, heldUntilMs, untilMs) => group.run((tx) => tx.outbox.renewLeases(ids, heldUntilMs, untilMs), false),
     delivered: (id, nowMs) => group.run((tx) => tx.outbox.delivered(id, nowMs), false),
     failed: (id, error, retryAtMs) => group.run((tx) => tx.outbox.failed(id, error, retryAtMs), false),
     get: (id) => store.get(id),

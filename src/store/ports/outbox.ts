@@ -44,6 +44,11 @@ export interface OutboxStore {
    * the attempt. Safe with any number of workers: each row is leased by one.
    */
   claimDue(nowMs: number, leaseMs: number, limit: number): Promise<OutboxRecord[]>;
+  /**
+   * Extends to `untilMs` the leases of these rows that are still pending and still leased until
+   * `heldUntilMs` (the lease their worker holds: a row claimed again since has another); returns how many.
+   */
+  renewLeases(ids: readonly string[], heldUntilMs: number, untilMs: number): Promise<number>;
   delivered(id: string, nowMs: number): Promise<void>;
   /** Records a failed attempt: try again at `retryAtMs`, or give up (`dead`) when it is null. */
   failed(id: string, error: string, retryAtMs: number | null): Promise<void>;
