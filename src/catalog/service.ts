@@ -5,6 +5,7 @@ import { strongEtag } from '../lib/etag.js';
 import type { Facets, ProjectSort, ProjectStore } from '../store/ports/index.js';
 import { toApiProject, type ApiProject } from './api-project.js';
 import { decodeCursor, encodeCursor, queryDigest } from './cursor.js';
+import { pageJson, PresentedProjects } from './presented-projects.js';
 
 export interface ListInput {
   q?: string | undefined;
@@ -71,6 +72,8 @@ export class CatalogService {
   private pendingVersion: Promise<number> | null = null;
   /** the catalog version each cached entry was computed under (for isCurrent) */
   private readonly versions = new WeakMap<Cached<unknown>, number>();
+  /** projects as answers show them, with their JSON, per record object */
+  private readonly presented = new PresentedProjects((record) => toApiProject(record, this.options.baseUrl, this.options.apiPrefix, this.options.htmlPrefix));
 
   constructor(private readonly options: CatalogServiceOptions) {
     this.cache = new BoundedMap(options.cacheEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.cacheChars ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.body.length });
@@ -115,11 +118,15 @@ export class CatalogService {
     return version;
   }
 
-  private async memo<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>> {
+  private memo<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>> {
+    return this.memoEntry(key, async () => cachedJson(await compute()));
+  }
+
+  private async memoEntry<T>(key: string, compute: () => Promise<Cached<T>>): Promise<Cached<T>> {
     const version = await this.version();
     const hit = this.cache.get(key) as Cached<T> | undefined;
     if (hit) return hit;
-    const entry = cachedJson(await compute());
+    const entry = await compute();
     this.versions.set(entry, version);
     // Another request may have seen a newer version (and cleared the cache) while this one was
     // reading: its answer is still right for this request, but must not outlive that version.
@@ -136,19 +143,21 @@ export class CatalogService {
     const digest = queryDigest(base);
     const after = input.cursor ? decodeCursor(input.cursor, digest) : undefined;
     const key = `list:${digest}:${input.limit}:${input.cursor ?? ''}`;
-    return this.memo(key, async () => {
+    return this.memoEntry(key, async () => {
       const page = await this.options.store.list({ ...base, limit: input.limit, after });
-      return {
-        data: page.items.map((p) => this.present(p)),
-        next_cursor: page.next ? encodeCursor(page.next, digest) : null,
-      };
+      const projects = page.items.map((record) => this.presented.of(record));
+      const next_cursor = page.next ? encodeCursor(page.next, digest) : null;
+      const body = pageJson(projects, next_cursor);
+      return { value: { data: projects.map((p) => p.api), next_cursor }, body, etag: strongEtag(body) };
     });
   }
 
   async get(slug: string): Promise<Cached<ApiProject>> {
-    const hit = await this.memo(`get:${slug}`, async () => {
+    const hit = await this.memoEntry(`get:${slug}`, async (): Promise<Cached<ApiProject | null>> => {
       const record = await this.options.store.getBySlug(slug);
-      return record ? this.present(record) : null;
+      if (!record) return cachedJson(null);
+      const project = this.presented.of(record);
+      return { value: project.api, body: project.json, etag: strongEtag(project.json) };
     });
     if (hit.value === null) throw new NotFoundError(`no published project has the slug "${slug}"`);
     return hit as Cached<ApiProject>;
@@ -185,9 +194,5 @@ export class CatalogService {
       ),
     );
     return found.filter((p) => p !== null);
-  }
-
-  private present(record: Parameters<typeof toApiProject>[0]): ApiProject {
-    return toApiProject(record, this.options.baseUrl, this.options.apiPrefix, this.options.htmlPrefix);
   }
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { pageJson } from '../../src/catalog/presented-projects.js';
 import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock, cryptoRandom, newId } from '../../src/lib/clock.js';
 import type { ProjectStore, Store } from '../../src/store/ports/index.js';
@@ -75,3 +76,33 @@ describe('CatalogService response cache', () => {
     }));
 });
 
+
+describe('CatalogService presentations', () => {
+  it('a page\'s JSON is exactly JSON.stringify of the page, however its projects\' JSON was put together', () => {
+    const a = { api: { id: 'a', title: 'Quote " and \\u2028' } as never, json: '' };
+    const b = { api: { id: 'b', images: [], summary: null } as never, json: '' };
+    for (const p of [a, b]) p.json = JSON.stringify(p.api);
+    for (const [projects, cursor] of [[[], null], [[a], null], [[a, b], 'eyJvIjoyfQ'], [[b, a, b], 'c"ursor']] as const) {
+      assert.equal(pageJson(projects, cursor), JSON.stringify({ data: projects.map((p) => p.api), next_cursor: cursor }));
+    }
+  });
+
+  it('presents a project its store keeps once for every page that shows it, and an edited one anew', () =>
+    withOneProject('Old title', async (store, clock) => {
+      await store.projects.warm?.();
+      const catalog = new CatalogService({ store: store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 0 });
+      const first = await catalog.list({ q: 'project', limit: 10 });
+      const second = await catalog.list({ q: 'title changes', limit: 5 });
+      assert.equal(first.value.data.length, 1);
+      assert.equal(second.value.data[0], first.value.data[0], 'the same presentation on two pages');
+      assert.equal((await catalog.get('only-project')).body, JSON.stringify(first.value.data[0]));
+      for (const page of [first, second]) assert.equal(page.body, JSON.stringify(page.value));
+
+      await store.projects.upsert([project('New title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+      await store.projects.warm?.();
+      const edited = await catalog.list({ q: 'project', limit: 10 });
+      assert.equal(edited.value.data[0]?.title, 'New title');
+      assert.notEqual(edited.etag, first.etag);
+      assert.equal(edited.body, JSON.stringify(edited.value));
+    }));
+});

@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
 import { BoundedMap } from '../../lib/bounded-map.js';
+import type { ProjectRecord } from '../../model/project.js';
+import { toRecord } from './project-rows.js';
 import type { ProjectsTable } from './schema.js';
 
 type Row = Selectable<ProjectsTable>;
@@ -26,7 +28,22 @@ function weigh(row: Row): number {
  */
 export class ProjectRowCache {
   private readonly rows = new BoundedMap<string, Row>(ENTRIES, { maxWeight: MAX_CHARS, weigh });
+  private readonly records = new WeakMap<Row, ProjectRecord>();
   private version = -1;
+
+  /**
+   * The record of a row rowsOf() answered: one object per row object, so the catalog presents a
+   * kept project once (catalog/presented-projects.ts). A row read afresh is a new object, and so
+   * is its record; a record goes with its row.
+   */
+  recordOf(row: Row): ProjectRecord {
+    let record = this.records.get(row);
+    if (record === undefined) {
+      record = toRecord(row);
+      this.records.set(row, record);
+    }
+    return record;
+  }
 
   /** The rows of `ids` by id: those kept for `version`, the others read with `read` (and kept). */
   async rowsOf(ids: readonly string[], version: number, read: (ids: readonly string[]) => Promise<Row[]>): Promise<Map<string, Row>> {

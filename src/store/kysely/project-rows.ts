@@ -3,6 +3,12 @@ import { toRfc3339 } from '../../lib/clock.js';
 import type { ProjectRecord } from '../../model/project.js';
 import type { ProjectsTable } from './schema.js';
 
+/** A page's row with the key it was sorted by (the title's collation key, for a title keyset). */
+export interface KeyedRow {
+  row: Selectable<ProjectsTable>;
+  sortKey?: string | undefined;
+}
+
 /** Rows of `projects` to records and back, and the SQL details the project store shares. */
 export function toRecord(row: Selectable<ProjectsTable>): ProjectRecord {
   return {

@@ -6,7 +6,7 @@ import { featuredOrder, moveFeatured } from './featured-order.js';
 import type { Facets, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
 import { catalogFacets } from './project-facets.js';
-import { toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation } from './project-rows.js';
+import { toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRow } from './project-rows.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
 import { ProjectRowCache } from './project-row-cache.js';
@@ -36,7 +36,8 @@ export class KyselyProjectStore implements ProjectStore {
     // A ranked page the in-memory index answers needs no query built: only its rows are read.
     const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
     const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys, fromMemory.version) : await this.rowsByQuery(query, q, words, ranked);
-    const items = rows.slice(0, query.limit).map((row) => toRecord(row));
+    // Kept rows are the same objects while their version lasts, and so are their records.
+    const items = rows.slice(0, query.limit).map(({ row }) => (fromMemory && this.rowCache ? this.rowCache.recordOf(row) : toRecord(row)));
     const after = query.after;
     let next: PagePosition | null = null;
     if (rows.length > query.limit) {
@@ -46,7 +47,7 @@ export class KyselyProjectStore implements ProjectStore {
         query.sort === 'relevance' || query.sort === 'featured'
           ? { kind: 'offset', offset: previousOffset + query.limit }
           : query.sort === 'title'
-            ? { kind: 'keyset', value: String((rows[query.limit - 1] as { sort_key?: unknown }).sort_key), id: last.id }
+            ? { kind: 'keyset', value: String(rows[query.limit - 1]!.sortKey), id: last.id }
             : query.sort === '-year'
               ? { kind: 'keyset', value: last.year, id: last.id }
               : { kind: 'keyset', value: last.published_at!, id: last.id };
@@ -55,7 +56,7 @@ export class KyselyProjectStore implements ProjectStore {
   }
 
   /** A page's rows (limit + 1) with SQL: the filters, the search, the order and the cursor of `query`. */
-  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], ranked: boolean): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
+  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], ranked: boolean): Promise<KeyedRow[]> {
     let qb = this.db.selectFrom('projects').where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<
       Database & { m: { project_key: string | number; rank: number } },
       'projects' | 'm',
@@ -126,7 +127,8 @@ export class KyselyProjectStore implements ProjectStore {
         break;
     }
 
-    return ranked ? this.rowsOf(qb.select('projects.id').limit(query.limit + 1)) : qb.selectAll('projects').limit(query.limit + 1).execute();
+    if (ranked) return this.rowsOf(qb.select('projects.id').limit(query.limit + 1));
+    return (await qb.selectAll('projects').limit(query.limit + 1).execute()).map((row) => ({ row, sortKey: (row as { sort_key?: string }).sort_key }));
   }
 
   /**
@@ -135,7 +137,7 @@ export class KyselyProjectStore implements ProjectStore {
    * ~3 KB per match: on 100,000 projects a word in every project took 190 ms, 85 ms this way
    * (issue 17). Same WHERE, same ORDER BY, same LIMIT: the same page, in the same order.
    */
-  private async rowsOf(keys: SelectQueryBuilder<Database & { m: { project_key: string | number; rank: number } }, 'projects' | 'm', { id: string; sort_key?: string }>): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
+  private async rowsOf(keys: SelectQueryBuilder<Database & { m: { project_key: string | number; rank: number } }, 'projects' | 'm', { id: string; sort_key?: string }>): Promise<KeyedRow[]> {
     const page = await keys.execute();
     return this.rowsById(page.map((r) => r.id), page[0]?.sort_key === undefined ? undefined : page.map((r) => r.sort_key!));
   }
@@ -144,15 +146,12 @@ export class KyselyProjectStore implements ProjectStore {
    * The rows of `ids` in that order (with their sort keys): the second step of a ranked page.
    * `version`: the catalog version an in-memory page was confirmed at; its rows are cached.
    */
-  private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined, version?: number): Promise<(Selectable<ProjectsTable> & { sort_key?: string })[]> {
+  private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined, version?: number): Promise<KeyedRow[]> {
     if (ids.length === 0) return [];
     const read = (some: readonly string[]) => this.db.selectFrom('projects').selectAll().where('id', 'in', [...some]).execute();
     const byId = version === undefined || !this.rowCache ? new Map((await read(ids)).map((row) => [row.id, row])) : await this.rowCache.rowsOf(ids, version, read);
     // A project deleted between the two reads is left out rather than answered half-read.
-    return ids.flatMap((id, i) => {
-      const row = byId.get(id);
-      return row === undefined ? [] : [sortKeys === undefined ? row : { ...row, sort_key: sortKeys[i]! }];
-    });
+    return ids.flatMap((id, i) => (byId.has(id) ? [{ row: byId.get(id)!, sortKey: sortKeys?.[i] }] : []));
   }
 
   async getBySlug(slug: string): Promise<ProjectRecord | undefined> {
