@@ -118,7 +118,10 @@ export class DeliveryWorker {
     const now = this.options.clock.now();
     const byLease = new Map<number, string[]>();
     for (const [id, until] of this.held) {
-      if (until - now < this.leaseMs / 2) byLease.set(until, [...(byLease.get(until) ?? []), id]);
+      if (until - now >= this.leaseMs / 2) continue;
+      const ids = byLease.get(until);
+      if (ids) ids.push(id);
+      else byLease.set(until, [id]);
     }
     const until = now + this.leaseMs;
     for (const [held, ids] of byLease) {
