@@ -42,9 +42,8 @@ export class DeliveryWorker {
   private claiming: Promise<void> | null = null;
   private again = false;
   private stopped = true;
-  private readonly inFlight = new Set<Promise<void>>();
-  /** the rows in flight and the lease each holds, as last written */
-  private readonly held = new Map<string, number>();
+  /** the deliveries in flight: each row's id and the lease it holds, as last written */
+  private readonly inFlight = new Map<Promise<void>, { id: string; leaseUntil: number }>();
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -72,7 +71,7 @@ export class DeliveryWorker {
         return;
       }
       // While deliveries are in flight the worker looks often enough to renew their leases in time.
-      const poll = this.held.size > 0 ? Math.min(this.options.pollMs, this.leaseMs / 4) : this.options.pollMs;
+      const poll = this.inFlight.size > 0 ? Math.min(this.options.pollMs, this.leaseMs / 4) : this.options.pollMs;
       this.timer = setTimeout(() => this.kick(), poll);
       this.timer.unref();
     });
@@ -84,7 +83,7 @@ export class DeliveryWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.claiming;
-    await Promise.all(this.inFlight);
+    await Promise.all(this.inFlight.keys());
   }
 
   private get limit(): number {
@@ -116,29 +115,27 @@ export class DeliveryWorker {
   /** Extends the leases of deliveries in flight that have used half of theirs (none, in a burst that flows). */
   private async renew(): Promise<void> {
     const now = this.options.clock.now();
-    const byLease = new Map<number, string[]>();
-    for (const [id, until] of this.held) {
-      if (until - now >= this.leaseMs / 2) continue;
-      const ids = byLease.get(until);
-      if (ids) ids.push(id);
-      else byLease.set(until, [id]);
+    const byLease = new Map<number, { id: string; leaseUntil: number }[]>();
+    for (const lease of this.inFlight.values()) {
+      if (lease.leaseUntil - now >= this.leaseMs / 2) continue;
+      const group = byLease.get(lease.leaseUntil);
+      if (group) group.push(lease);
+      else byLease.set(lease.leaseUntil, [lease]);
     }
     const until = now + this.leaseMs;
-    for (const [held, ids] of byLease) {
-      await this.options.store.outbox.renewLeases(ids, held, until);
-      for (const id of ids) if (this.held.has(id)) this.held.set(id, until);
+    for (const [held, group] of byLease) {
+      await this.options.store.outbox.renewLeases(group.map((lease) => lease.id), held, until);
+      for (const lease of group) lease.leaseUntil = until;
     }
   }
 
   private begin(item: OutboxRecord): void {
-    this.held.set(item.id, item.lease_until ?? 0);
     const delivery: Promise<void> = this.deliver(item).finally(() => {
-      this.held.delete(item.id);
       this.inFlight.delete(delivery);
       // Claim again once half the room is free: one claim per few deliveries in a burst, not one each.
       if (this.inFlight.size <= this.limit / 2) this.kick();
     });
-    this.inFlight.add(delivery);
+    this.inFlight.set(delivery, { id: item.id, leaseUntil: item.lease_until ?? 0 });
   }
 
   private async deliver(item: OutboxRecord): Promise<void> {
