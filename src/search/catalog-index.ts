@@ -87,11 +87,6 @@ export class CatalogIndex<Source> {
     const after = query.after;
     if (after?.kind === 'offset' && !(Number.isSafeInteger(after.offset) && after.offset >= 0)) return undefined;
     if (after?.kind === 'keyset' && typeof after.value !== (query.sort === '-year' ? 'number' : 'string')) return undefined;
-    const found = this.text.matchNow ? this.text.matchNow(words) : await this.text.match(words);
-    // From here on nothing yields: matchNow's scratch arrays and this.keep stay this call's.
-    if (found === undefined || !stillValid()) return undefined;
-    const { docs, ranks } = found;
-
     const required: number[] = [];
     for (const [kind, value] of [['tag', query.tag], ['industry', query.industry], ['service', query.service], ['technology', query.technology]] as const) {
       if (value === undefined) continue;
@@ -100,10 +95,18 @@ export class CatalogIndex<Source> {
       required.push(id);
     }
     const passes = this.cursorTest(query);
-    const filtered = query.year !== undefined || query.featured !== undefined || required.length > 0 || passes !== undefined;
-    const keep = filtered ? this.keepFiltered(docs, query, required, passes) : keepPublished(docs, this.published, this.ids, this.keepSpace(docs.length));
     const offset = (query.sort === 'relevance' || query.sort === 'featured') && after?.kind === 'offset' ? after.offset : 0;
-    const order = topK(keep, offset + query.limit + 1, this.before(query, docs, ranks), query.sort === 'relevance' ? ranks : undefined);
+    const k = offset + query.limit + 1;
+    // A page in rank order needs only the matches that could be among its k best (text.topNow).
+    const admits = (doc: number) => this.admits(doc, query, required, passes);
+    const found = (query.sort === 'relevance' && this.text.topNow?.(words, k, admits)) || (this.text.matchNow ? this.text.matchNow(words) : await this.text.match(words));
+    // From here on nothing yields: matchNow's scratch arrays and this.keep stay this call's.
+    if (found === undefined || !stillValid()) return undefined;
+    const { docs, ranks } = found;
+
+    const filtered = query.year !== undefined || query.featured !== undefined || required.length > 0 || passes !== undefined;
+    const keep = filtered ? this.keepFiltered(docs, admits) : keepPublished(docs, this.published, this.ids, this.keepSpace(docs.length));
+    const order = topK(keep, k, this.before(query, docs, ranks), query.sort === 'relevance' ? ranks : undefined);
     const page = Array.from(order.subarray(offset), (i) => docs[i]!);
     const ids = page.map((doc) => this.ids[doc]!);
     return query.sort === 'title' ? { ids, sortKeys: page.map((doc) => this.titles[doc]!) } : { ids };
@@ -115,21 +118,22 @@ export class CatalogIndex<Source> {
     return this.keep;
   }
 
-  /** Positions in `docs` of the published, indexed documents that pass the query's filters. */
-  private keepFiltered(docs: Int32Array, query: ProjectQuery, required: readonly number[], passes: ((doc: number) => boolean) | undefined): Int32Array {
+  /** Positions in `docs` of the documents `admits`. */
+  private keepFiltered(docs: Int32Array, admits: (doc: number) => boolean): Int32Array {
     const keep = this.keepSpace(docs.length);
     let n = 0;
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
-      // Unpublished (-1) or not in the catalog index (a document the text index has alone).
-      if (!(this.published[doc]! >= 0) || this.ids[doc] === undefined) continue;
-      if (query.year !== undefined && this.years[doc] !== query.year) continue;
-      if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) continue;
-      if (required.length > 0 && !required.every((id) => this.hasTerm(doc, id))) continue;
-      if (passes !== undefined && !passes(doc)) continue;
-      keep[n++] = i;
-    }
+    for (let i = 0; i < docs.length; i++) if (admits(docs[i]!)) keep[n++] = i;
     return keep.subarray(0, n);
+  }
+
+  /** Whether `doc` is a published, indexed document that passes the query's filters. */
+  private admits(doc: number, query: ProjectQuery, required: readonly number[], passes: ((doc: number) => boolean) | undefined): boolean {
+    // Unpublished (-1) or not in the catalog index (a document the text index has alone).
+    if (!(this.published[doc]! >= 0) || this.ids[doc] === undefined) return false;
+    if (query.year !== undefined && this.years[doc] !== query.year) return false;
+    if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) return false;
+    if (required.length > 0 && !required.every((id) => this.hasTerm(doc, id))) return false;
+    return passes === undefined || passes(doc);
   }
 
   private before(query: ProjectQuery, docs: Int32Array, ranks: Float64Array): (a: number, b: number) => boolean {

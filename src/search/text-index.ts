@@ -22,4 +22,10 @@ export interface TextIndex<Source> {
    * and garbage collection on every search).
    */
   matchNow?(terms: readonly string[]): { docs: Int32Array; ranks: Float64Array } | undefined;
+  /**
+   * For a page in rank order: every match `admits` accepts that could be among its `k` best
+   * under any tie-break (the rank of each, as match() would give it), without necessarily
+   * ranking all matches; in the same scratch space as matchNow(). undefined: use matchNow().
+   */
+  topNow?(terms: readonly string[], k: number, admits: (doc: number) => boolean): { docs: Int32Array; ranks: Float64Array } | undefined;
 }

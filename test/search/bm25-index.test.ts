@@ -39,6 +39,16 @@ describe('the in-memory bm25 index ranks as FTS5', () => {
       assert.equal(mine.length, expected.length, `${label}: ${terms.join(' ')} matches`);
       mine.forEach((m, i) => assert.ok(m.rowid === expected[i]!.rowid && Object.is(m.rank, expected[i]!.rank), `${label}: ${terms.join(' ')} row ${m.rowid}: ${m.rank} vs ${expected[i]!.rank}`));
       matched += mine.length;
+      // topNow (threshold.ts): the same ranks, and every match that could be among the k best.
+      for (const k of [1, 10]) {
+        const top = index.topNow(terms, k, (doc) => doc % 5 !== 0);
+        if (top === undefined) continue;
+        const admitted = mine.filter((m) => m.rowid % 5 !== 0);
+        const kth = admitted.map((m) => m.rank).sort((a, b) => b - a)[Math.min(k, admitted.length) - 1];
+        const answered = new Map(Array.from(top.docs, (doc, i) => [doc, top.ranks[i]!]));
+        for (const m of admitted) if (m.rank >= kth! || answered.has(m.rowid)) assert.ok(Object.is(answered.get(m.rowid), m.rank), `${label}: ${terms.join(' ')} top ${k}: row ${m.rowid}`);
+        assert.ok(top.docs.length <= admitted.length, `${label}: ${terms.join(' ')} top ${k} answered more than matched`);
+      }
     }
     assert.ok(matched > 1000, `${label}: only ${matched} matches compared`);
   };

@@ -1,6 +1,8 @@
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { Postings } from '../postings.js';
 import type { TextIndex } from '../text-index.js';
 import { Fts5Tokenizer } from './fts5-tokenizer.js';
+import { rankedList, topMatches, type RankedList } from './threshold.js';
 
 /**
  * FTS5's bm25() over `projects_fts`, in memory (issue 17). On 100,000 projects SQLite ranked
@@ -20,6 +22,12 @@ export type FtsRow = readonly [string, string, string, string, string, string, s
 /** bm25(projects_fts, 0, 10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0) without the UNINDEXED project_id. */
 export const FTS_WEIGHTS: readonly number[] = [10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0];
 
+/** What matchesOf() keeps: 2^20 documents (12 MB) in all, ten common words over 100,000 projects. */
+const MAX_KEPT_TOKENS = 4096;
+const MAX_KEPT_MATCHES = 1 << 20;
+/** topNow() walks at most this many of a phrase's best matches; a deeper page scores them all. */
+const MAX_BEST = 1024;
+
 const K1 = 1.2;
 const B = 0.75;
 
@@ -30,9 +38,16 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   private live = new Uint8Array(0);
   private rows = 0;
   private tokens = 0;
-  private scratch: { freq: Int32Array; touched: Int32Array }[] = [];
+  /** matchesOf()'s scratch: a frequency per document, and the documents it touched */
+  private freq = new Int32Array(0);
+  private touched = new Int32Array(0);
+  /** matchesOf()'s answers while the index is unchanged: at most MAX_KEPT_MATCHES documents in all */
+  private readonly matches = new BoundedMap<string, TokenMatches>(MAX_KEPT_TOKENS, { maxWeight: MAX_KEPT_MATCHES, weigh: (m) => m.docs.length });
   /** matchNow()'s answer, reused: at most one document per live slot */
   private out = { docs: new Int32Array(0), ranks: new Float64Array(0) };
+  /** topNow()'s walks so far, and per document the last walk that saw it */
+  private walks = 0;
+  private seen = new Uint8Array(0);
 
   constructor(private readonly weights: readonly number[] = FTS_WEIGHTS) {
     this.tokenizer = new Fts5Tokenizer(weights.length);
@@ -48,6 +63,7 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     this.live[doc] = 1;
     this.rows += 1;
     this.tokens += size;
+    this.matches.clear();
   }
 
   delete(doc: number): void {
@@ -56,6 +72,7 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     this.live[doc] = 0;
     this.rows -= 1;
     this.tokens -= this.sizes[doc]!;
+    this.matches.clear();
   }
 
   /** Folds recent changes into the compact form; the store calls it after a batch of changes. */
@@ -74,41 +91,64 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
 
   /** match() without the promise, in this index's scratch arrays (TextIndex.matchNow). */
   matchNow(terms: readonly string[]): { docs: Int32Array; ranks: Float64Array } | undefined {
+    const query = this.phrases(terms);
+    if (query === undefined || query.phrases.length === 0) return query && { docs: new Int32Array(0), ranks: new Float64Array(0) };
+    const { phrases, idf } = query;
+    const fewest = phrases.reduce((a, b) => (b.docs.length < a.docs.length ? b : a)).docs.length;
+    if (this.out.docs.length < fewest) this.out = { docs: new Int32Array(this.live.length), ranks: new Float64Array(this.live.length) };
+    const { docs, ranks } = this.out;
+    const n = phrases.length === 1 ? scoreOne(phrases[0]!, idf[0]!, docs, ranks) : scoreAll(phrases, idf, docs, ranks);
+    return { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
+  }
+
+  /** TextIndex.topNow: the threshold algorithm (threshold.ts) over each phrase's best factors. */
+  topNow(terms: readonly string[], k: number, admits: (doc: number) => boolean): { docs: Int32Array; ranks: Float64Array } | undefined {
+    const query = this.phrases(terms);
+    if (query === undefined || query.phrases.length === 0 || k > MAX_BEST) return undefined;
+    const lists = query.phrases.map((p) => (p.ranked ??= rankedList(p.docs, p.factors, MAX_BEST, K1 + 1.0)));
+    const size = this.live.length;
+    if (this.out.docs.length < size) this.out = { docs: new Int32Array(size), ranks: new Float64Array(size) };
+    if (this.seen.length < size) this.seen = new Uint8Array(size);
+    if (this.walks === 255) [this.walks, this.seen] = [0, this.seen.fill(0)];
+    const n = topMatches(lists, query.idf, k, admits, this.out, this.seen, ++this.walks);
+    const { docs, ranks } = this.out;
+    return n < 0 ? undefined : { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
+  }
+
+  /** Each query term's matches and IDF; undefined when a term is not exactly one token. */
+  private phrases(terms: readonly string[]): { phrases: TokenMatches[]; idf: number[] } | undefined {
     const tokens: string[] = [];
     for (const term of terms) {
       const token = this.tokenizer.queryToken(term);
       if (token === undefined) return undefined;
       tokens.push(token);
     }
-    if (tokens.length === 0 || this.rows === 0) return { docs: new Int32Array(0), ranks: new Float64Array(0) };
-    const phrases = tokens.map((token, i) => {
-      const space = this.scratchFor(i);
-      return { ...space, hits: this.postings.accumulate(token, space.freq, space.touched) };
-    });
-    // fts5Bm25GetData: avgdl and one IDF per phrase, over every row of the table.
-    const avgdl = this.tokens / this.rows;
-    const idf = phrases.map(({ hits }) => {
-      const value = this.tokenizer.log((this.rows - hits + 0.5) / (hits + 0.5));
+    if (tokens.length === 0 || this.rows === 0) return { phrases: [], idf: [] };
+    const phrases = tokens.map((token) => this.matchesOf(token));
+    // fts5Bm25GetData: one IDF per phrase, over every row of the table.
+    const idf = phrases.map(({ docs }) => {
+      const value = this.tokenizer.log((this.rows - docs.length + 0.5) / (docs.length + 0.5));
       return value <= 0.0 ? 1e-6 : value;
     });
-    const fewest = phrases.reduce((a, b) => (b.hits < a.hits ? b : a));
-    if (this.out.docs.length < fewest.hits) this.out = { docs: new Int32Array(this.live.length), ranks: new Float64Array(this.live.length) };
-    const { docs, ranks } = this.out;
-    let n: number;
-    if (phrases.length === 1) {
-      n = scoreOne(fewest.touched, fewest.hits, fewest.freq, this.sizes, idf[0]!, avgdl, docs, ranks);
-    } else {
-      n = scoreAll(fewest.touched, fewest.hits, phrases.map((p) => p.freq), this.sizes, idf, avgdl, docs, ranks);
-      for (const p of phrases) clear(p.freq, p.touched, p.hits);
-    }
-    return { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
+    return { phrases, idf };
   }
 
-  private scratchFor(i: number): { freq: Int32Array; touched: Int32Array } {
+  /**
+   * The documents a query token matches, with their BM25 factors, kept until the index changes.
+   * Search words recur across queries far more than whole queries do: gathering a prefix's
+   * postings (every term it covers, in every segment) was ~30% of an uncached search's CPU on
+   * 10,000 projects (issue 17), and is paid here once per word while the catalog stays as it is.
+   */
+  private matchesOf(token: string): TokenMatches {
+    const kept = this.matches.get(token);
+    if (kept !== undefined) return kept;
     const size = this.live.length;
-    let space = this.scratch[i];
-    if (space === undefined || space.freq.length < size) this.scratch[i] = space = { freq: new Int32Array(size), touched: new Int32Array(size) };
-    return space;
+    if (this.freq.length < size) [this.freq, this.touched] = [new Int32Array(size), new Int32Array(size)];
+    const hits = this.postings.accumulate(token, this.freq, this.touched);
+    const docs = this.touched.slice(0, hits).sort();
+    const matches = { docs, factors: factorsOf(docs, this.freq, this.sizes, this.tokens / this.rows) };
+    this.matches.set(token, matches);
+    return matches;
   }
 
   private grow(size: number): void {
@@ -123,45 +163,85 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   }
 }
 
+/** A phrase's matches: its documents in ascending order, and each one's BM25 factor. */
+interface TokenMatches {
+  readonly docs: Int32Array;
+  readonly factors: Float64Array;
+  /** the same, as topNow() walks them; computed at its first use */
+  ranked?: RankedList;
+}
+
 // The loops below are functions of their own: V8 optimizes a small function called with the same
 // typed arrays every time, where a loop inside matchNow ran as on-stack-replaced code that
 // deoptimized at every exit (--trace-deopt), ~3× slower on a common word.
 
 /**
- * One phrase: every touched document matches. Scores each (bm25() returns -1.0 · score and the
- * query negates it again: the rank is score itself) and clears its frequency in the same pass.
+ * Each document's BM25 factor for one phrase, (f · (k1 + 1)) / (f + k1 · (1 - b + b · D / avgdl)),
+ * as fts5Bm25Function computes it; clears the frequencies it reads.
  */
-function scoreOne(touched: Int32Array, hits: number, freq: Int32Array, sizes: Int32Array, idf: number, avgdl: number, docs: Int32Array, ranks: Float64Array): number {
-  for (let t = 0; t < hits; t++) {
-    const doc = touched[t]!;
+function factorsOf(docs: Int32Array, freq: Int32Array, sizes: Int32Array, avgdl: number): Float64Array {
+  const factors = new Float64Array(docs.length);
+  for (let t = 0; t < docs.length; t++) {
+    const doc = docs[t]!;
     const f = freq[doc]!;
     freq[doc] = 0;
-    const D = sizes[doc]!;
-    docs[t] = doc;
-    ranks[t] = -(-1.0 * (0.0 + idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)))));
+    factors[t] = (f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * sizes[doc]!) / avgdl));
   }
-  return hits;
+  return factors;
 }
 
-/** Several phrases: a document matches when every phrase occurs in it (AND); scores sum in phrase order. */
-function scoreAll(touched: Int32Array, hits: number, freqs: Int32Array[], sizes: Int32Array, idf: number[], avgdl: number, docs: Int32Array, ranks: Float64Array): number {
-  const count = freqs.length;
+/** One phrase: every document it touched matches (bm25() returns -1.0 · score and the query negates it again). */
+function scoreOne({ docs: matched, factors }: TokenMatches, idf: number, docs: Int32Array, ranks: Float64Array): number {
+  for (let t = 0; t < matched.length; t++) {
+    docs[t] = matched[t]!;
+    ranks[t] = -(-1.0 * (0.0 + idf * factors[t]!));
+  }
+  return matched.length;
+}
+
+/**
+ * Several phrases: a document matches when every phrase occurs in it (AND), found by walking
+ * the shortest list and seeking each other one; scores sum in phrase order, as fts5Bm25Function's.
+ */
+function scoreAll(phrases: readonly TokenMatches[], idf: readonly number[], docs: Int32Array, ranks: Float64Array): number {
+  const count = phrases.length;
+  let lead = 0;
+  for (let i = 1; i < count; i++) if (phrases[i]!.docs.length < phrases[lead]!.docs.length) lead = i;
+  const leading = phrases[lead]!.docs;
+  const at = new Int32Array(count);
   let n = 0;
-  next: for (let t = 0; t < hits; t++) {
-    const doc = touched[t]!;
-    for (let i = 0; i < count; i++) if (freqs[i]![doc] === 0) continue next;
-    const D = sizes[doc]!;
-    let score = 0.0;
+  next: for (let t = 0; t < leading.length; t++) {
+    const doc = leading[t]!;
     for (let i = 0; i < count; i++) {
-      const f = freqs[i]![doc]!;
-      score += idf[i]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * D) / avgdl)));
+      const list = phrases[i]!.docs;
+      const p = i === lead ? t : seek(list, at[i]!, doc);
+      at[i] = p;
+      if (p === list.length) break next;
+      if (list[p] !== doc) continue next;
     }
+    let score = 0.0;
+    for (let i = 0; i < count; i++) score += idf[i]! * phrases[i]!.factors[at[i]!]!;
     docs[n] = doc;
     ranks[n++] = -(-1.0 * score);
   }
   return n;
 }
 
-function clear(freq: Int32Array, touched: Int32Array, hits: number): void {
-  for (let t = 0; t < hits; t++) freq[touched[t]!] = 0;
+/** The first position from `from` on whose document is at least `doc` (galloping, then halving). */
+function seek(list: Int32Array, from: number, doc: number): number {
+  let step = 1;
+  let lo = from;
+  let hi = from;
+  while (hi < list.length && list[hi]! < doc) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > list.length) hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
