@@ -63,7 +63,8 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     this.live[doc] = 1;
     this.rows += 1;
     this.tokens += size;
-    this.matches.clear();
+    // A build calls this per document: clearing an empty Map would allocate a table each time.
+    if (this.matches.size > 0) this.matches.clear();
   }
 
   delete(doc: number): void {
@@ -72,7 +73,7 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     this.live[doc] = 0;
     this.rows -= 1;
     this.tokens -= this.sizes[doc]!;
-    this.matches.clear();
+    if (this.matches.size > 0) this.matches.clear();
   }
 
   /** Folds recent changes into the compact form; the store calls it after a batch of changes. */
