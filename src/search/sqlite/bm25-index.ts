@@ -14,6 +14,8 @@ import { rankedList, topMatches, type RankedList } from './threshold.js';
  *   score = Σ idf · (f · (k1 + 1)) / (f + k1 · (1 - b + b · D / avgdl)), k1 1.2, b 0.75,
  * f the column-weighted count of every token starting with the phrase's token, D the row's
  * tokens, avgdl all tokens / N. test/search/bm25-index.test.ts compares ranks with FTS5's own.
+ * Each word's matches are kept until the index changes (matchesOf), and a page in rank order
+ * walks only the best of them (topNow, threshold.ts).
  */
 
 /** One row of projects_fts: title, summary, description, client, tags, services, technologies. */
@@ -22,9 +24,12 @@ export type FtsRow = readonly [string, string, string, string, string, string, s
 /** bm25(projects_fts, 0, 10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0) without the UNINDEXED project_id. */
 export const FTS_WEIGHTS: readonly number[] = [10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0];
 
-/** What matchesOf() keeps: 2^20 documents (12 MB) in all, ten common words over 100,000 projects. */
+/**
+ * What matchesOf() keeps: 4,096 words and 16 MB of typed arrays in all. At 100,000 projects a
+ * word in every project takes 1.3 MB and a rare one ~25 KB (its bitmap spans the documents).
+ */
 const MAX_KEPT_TOKENS = 4096;
-const MAX_KEPT_MATCHES = 1 << 20;
+const MAX_KEPT_BYTES = 16 * 2 ** 20;
 /** topNow() walks at most this many of a phrase's best matches; a deeper page scores them all. */
 const MAX_BEST = 1024;
 
@@ -41,8 +46,8 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   /** matchesOf()'s scratch: a frequency per document, and the documents it touched */
   private freq = new Int32Array(0);
   private touched = new Int32Array(0);
-  /** matchesOf()'s answers while the index is unchanged: at most MAX_KEPT_MATCHES documents in all */
-  private readonly matches = new BoundedMap<string, TokenMatches>(MAX_KEPT_TOKENS, { maxWeight: MAX_KEPT_MATCHES, weigh: (m) => m.docs.length });
+  /** matchesOf()'s answers while the index is unchanged, weighed by their bytes */
+  private readonly matches = new BoundedMap<string, RankedList>(MAX_KEPT_TOKENS, { maxWeight: MAX_KEPT_BYTES, weigh: bytesOf });
   /** matchNow()'s answer, reused: at most one document per live slot */
   private out = { docs: new Int32Array(0), ranks: new Float64Array(0) };
   /** topNow()'s walks so far, and per document the last walk that saw it */
@@ -106,18 +111,17 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   topNow(terms: readonly string[], k: number, admits: (doc: number) => boolean): { docs: Int32Array; ranks: Float64Array } | undefined {
     const query = this.phrases(terms);
     if (query === undefined || query.phrases.length === 0 || k > MAX_BEST) return undefined;
-    const lists = query.phrases.map((p) => (p.ranked ??= rankedList(p.docs, p.factors, MAX_BEST, K1 + 1.0)));
     const size = this.live.length;
     if (this.out.docs.length < size) this.out = { docs: new Int32Array(size), ranks: new Float64Array(size) };
     if (this.seen.length < size) this.seen = new Uint8Array(size);
     if (this.walks === 255) [this.walks, this.seen] = [0, this.seen.fill(0)];
-    const n = topMatches(lists, query.idf, k, admits, this.out, this.seen, ++this.walks);
+    const n = topMatches(query.phrases, query.idf, k, admits, this.out, this.seen, ++this.walks);
     const { docs, ranks } = this.out;
     return n < 0 ? undefined : { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
   }
 
   /** Each query term's matches and IDF; undefined when a term is not exactly one token. */
-  private phrases(terms: readonly string[]): { phrases: TokenMatches[]; idf: number[] } | undefined {
+  private phrases(terms: readonly string[]): { phrases: RankedList[]; idf: number[] } | undefined {
     const tokens: string[] = [];
     for (const term of terms) {
       const token = this.tokenizer.queryToken(term);
@@ -135,19 +139,20 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   }
 
   /**
-   * The documents a query token matches, with their BM25 factors, kept until the index changes.
+   * The documents a query token matches, with their BM25 factors and what topNow() walks, kept
+   * until the index changes.
    * Search words recur across queries far more than whole queries do: gathering a prefix's
    * postings (every term it covers, in every segment) was ~30% of an uncached search's CPU on
    * 10,000 projects (issue 17), and is paid here once per word while the catalog stays as it is.
    */
-  private matchesOf(token: string): TokenMatches {
+  private matchesOf(token: string): RankedList {
     const kept = this.matches.get(token);
     if (kept !== undefined) return kept;
     const size = this.live.length;
     if (this.freq.length < size) [this.freq, this.touched] = [new Int32Array(size), new Int32Array(size)];
     const hits = this.postings.accumulate(token, this.freq, this.touched);
     const docs = this.touched.slice(0, hits).sort();
-    const matches = { docs, factors: factorsOf(docs, this.freq, this.sizes, this.tokens / this.rows) };
+    const matches = rankedList(docs, factorsOf(docs, this.freq, this.sizes, this.tokens / this.rows), MAX_BEST, K1 + 1.0);
     this.matches.set(token, matches);
     return matches;
   }
@@ -164,12 +169,9 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   }
 }
 
-/** A phrase's matches: its documents in ascending order, and each one's BM25 factor. */
-interface TokenMatches {
-  readonly docs: Int32Array;
-  readonly factors: Float64Array;
-  /** the same, as topNow() walks them; computed at its first use */
-  ranked?: RankedList;
+/** What a kept word's matches take in memory. */
+function bytesOf(list: RankedList): number {
+  return [list.docs, list.factors, list.bestDocs, list.bestFactors, list.members, list.before].reduce((sum, array) => sum + array.byteLength, 0);
 }
 
 // The loops below are functions of their own: V8 optimizes a small function called with the same
@@ -192,7 +194,7 @@ function factorsOf(docs: Int32Array, freq: Int32Array, sizes: Int32Array, avgdl:
 }
 
 /** One phrase: every document it touched matches (bm25() returns -1.0 · score and the query negates it again). */
-function scoreOne({ docs: matched, factors }: TokenMatches, idf: number, docs: Int32Array, ranks: Float64Array): number {
+function scoreOne({ docs: matched, factors }: RankedList, idf: number, docs: Int32Array, ranks: Float64Array): number {
   for (let t = 0; t < matched.length; t++) {
     docs[t] = matched[t]!;
     ranks[t] = -(-1.0 * (0.0 + idf * factors[t]!));
@@ -204,7 +206,7 @@ function scoreOne({ docs: matched, factors }: TokenMatches, idf: number, docs: I
  * Several phrases: a document matches when every phrase occurs in it (AND), found by walking
  * the shortest list and seeking each other one; scores sum in phrase order, as fts5Bm25Function's.
  */
-function scoreAll(phrases: readonly TokenMatches[], idf: readonly number[], docs: Int32Array, ranks: Float64Array): number {
+function scoreAll(phrases: readonly RankedList[], idf: readonly number[], docs: Int32Array, ranks: Float64Array): number {
   const count = phrases.length;
   let lead = 0;
   for (let i = 1; i < count; i++) if (phrases[i]!.docs.length < phrases[lead]!.docs.length) lead = i;
