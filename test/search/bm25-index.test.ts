@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { SqliteTextIndex, type FtsRow } from '../../src/search/sqlite/bm25-index.js';
+import { FTS_WEIGHTS, SqliteTextIndex, type FtsRow } from '../../src/search/sqlite/bm25-index.js';
 
 // The in-memory index (issue 17) must rank exactly as projects_fts's
 // bm25(projects_fts, 0, 10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0): the same matches, the same doubles
@@ -84,6 +84,41 @@ describe('the in-memory bm25 index ranks as FTS5', () => {
       index.set(doc, row);
     }
     await compare('two documents swapped');
+  });
+
+  it('keeps word lists within its budget, and answers the same when it must build them again', () => {
+    // Each word's matches are kept while the index is unchanged (issue 17): a small budget must
+    // evict, and an evicted word built again must answer exactly as an index that kept it.
+    const budget = { words: 4, bytes: 48 * 1024 };
+    const small = new SqliteTextIndex(FTS_WEIGHTS, budget);
+    const reference = new SqliteTextIndex();
+    for (const [doc, row] of generated(1500, 21)) {
+      small.set(doc, row);
+      reference.set(doc, row);
+    }
+    const same = (a: { docs: Int32Array; ranks: Float64Array } | undefined, b: { docs: Int32Array; ranks: Float64Array } | undefined, label: string) => {
+      assert.ok(a !== undefined && b !== undefined, label);
+      const sorted = (r: { docs: Int32Array; ranks: Float64Array }) => Array.from(r.docs, (doc, i) => [doc, r.ranks[i]!] as const).sort((x, y) => x[0] - y[0]);
+      assert.deepEqual(sorted(a), sorted(b), label);
+    };
+    let most = 0;
+    for (let round = 0; round < 3; round++) {
+      for (const terms of QUERIES.filter((t) => t.every((w) => /^[a-z0-9]+$/.test(w)))) {
+        // Each index answers in its own scratch arrays: the two answers can be compared side by side.
+        same(small.matchNow(terms), reference.matchNow(terms), `${terms.join(' ')}: all matches`);
+        for (const k of [1, 10]) {
+          const admits = (doc: number) => doc % 3 !== 0;
+          same(small.topNow(terms, k, admits), reference.topNow(terms, k, admits), `${terms.join(' ')}: top ${k}`);
+        }
+        const { words, bytes } = small.kept;
+        assert.ok(words <= budget.words && bytes <= budget.bytes, `${words} words, ${bytes} bytes kept`);
+        most = Math.max(most, words);
+      }
+    }
+    assert.ok(most >= 2, 'some word lists were kept');
+    assert.ok(reference.kept.words > budget.words, 'the reference kept more than the small budget allows');
+    small.close();
+    reference.close();
   });
 
   it('leaves a query term FTS5 would split in several tokens to SQL', async () => {

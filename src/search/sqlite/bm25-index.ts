@@ -28,8 +28,7 @@ export const FTS_WEIGHTS: readonly number[] = [10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.
  * What matchesOf() keeps: 4,096 words and 16 MB of typed arrays in all. At 100,000 projects a
  * word in every project takes 1.3 MB and a rare one ~25 KB (its bitmap spans the documents).
  */
-const MAX_KEPT_TOKENS = 4096;
-const MAX_KEPT_BYTES = 16 * 2 ** 20;
+export const KEPT_WORDS = { words: 4096, bytes: 16 * 2 ** 20 } as const;
 /** topNow() walks at most this many of a phrase's best matches; a deeper page scores them all. */
 const MAX_BEST = 1024;
 
@@ -47,15 +46,24 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   private freq = new Int32Array(0);
   private touched = new Int32Array(0);
   /** matchesOf()'s answers while the index is unchanged, weighed by their bytes */
-  private readonly matches = new BoundedMap<string, RankedList>(MAX_KEPT_TOKENS, { maxWeight: MAX_KEPT_BYTES, weigh: bytesOf });
+  private readonly matches: BoundedMap<string, RankedList>;
   /** matchNow()'s answer, reused: at most one document per live slot */
   private out = { docs: new Int32Array(0), ranks: new Float64Array(0) };
   /** topNow()'s walks so far, and per document the last walk that saw it */
   private walks = 0;
   private seen = new Uint8Array(0);
 
-  constructor(private readonly weights: readonly number[] = FTS_WEIGHTS) {
+  constructor(
+    private readonly weights: readonly number[] = FTS_WEIGHTS,
+    kept: { words: number; bytes: number } = KEPT_WORDS,
+  ) {
     this.tokenizer = new Fts5Tokenizer(weights.length);
+    this.matches = new BoundedMap(kept.words, { maxWeight: kept.bytes, weigh: bytesOf });
+  }
+
+  /** The words whose matches are kept, and their bytes. */
+  get kept(): { words: number; bytes: number } {
+    return { words: this.matches.size, bytes: this.matches.weight };
   }
 
   set(doc: number, source: FtsRow): void {
