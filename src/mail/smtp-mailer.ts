@@ -1,4 +1,6 @@
+import { connect } from 'node:net';
 import type Nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { lazyModule } from '../lib/lazy-module.js';
 import type { MailConfig } from '../config.js';
 import type { Mailer, MailMessage } from './mailer.js';
@@ -6,19 +8,21 @@ import type { Mailer, MailMessage } from './mailer.js';
 /**
  * nodemailer over SMTP (SMTP_URL), each step bounded by `timeoutMs`. Pooled: a burst of
  * inquiries reuses a few open connections instead of a TCP (and TLS) handshake and the server's
- * greeting per message.
+ * greeting per message. The mailer opens those connections itself, with Nagle's algorithm off
+ * (openSocket); nodemailer does the rest over them: SMTP, STARTTLS or implicit TLS, timeouts.
  */
 const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
+const loadPool = lazyModule<typeof SMTPPool>('nodemailer/lib/smtp-pool/index.js');
 
 /** nodemailer's own default: few enough for any relay's limit on concurrent connections. */
 const POOL_CONNECTIONS = 5;
 
 /**
- * The transport's settings as query parameters of the connection URL. Given `url`, nodemailer
- * reads every option from the URL and drops the rest of the object: with `pool` and the
- * timeouts beside `url`, they were silently ignored — a new connection per message and
- * nodemailer's defaults (2 minutes to connect, 10 of socket silence) instead of `timeoutMs`,
- * which let a hung relay hold a delivery past its outbox lease.
+ * The transport's settings as query parameters of the connection URL. Given `url`,
+ * `createTransport` reads every option from the URL and drops the rest of the object: with
+ * `pool` and the timeouts beside `url`, they were silently ignored — a new connection per message
+ * and nodemailer's defaults (2 minutes to connect, 10 of socket silence) instead of `timeoutMs`,
+ * which let a hung relay hold a delivery past its outbox lease. They stay in the URL.
  */
 export function transportUrl(smtpUrl: string, timeoutMs: number): string {
   const url = new URL(smtpUrl);
@@ -28,7 +32,10 @@ export function transportUrl(smtpUrl: string, timeoutMs: number): string {
 }
 
 export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer {
-  const transport = loadNodemailer().createTransport(transportUrl(config.url, timeoutMs));
+  // The pool itself, so that it keeps getSocket beside the URL (createTransport would drop it).
+  const Pool = loadPool();
+  const pool = new Pool({ pool: true, url: transportUrl(config.url, timeoutMs), getSocket: (options, callback) => openSocket(options, timeoutMs, callback) });
+  const transport = loadNodemailer().createTransport(pool);
   return {
     async send(message: MailMessage) {
       await transport.sendMail({
@@ -43,4 +50,29 @@ export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer 
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * TCP to the relay with Nagle's algorithm off; nodemailer then speaks SMTP (and TLS) over it.
+ * nodemailer leaves Nagle on, and the end of each message's DATA, a small segment behind a
+ * large one, waited for the relay's delayed ACK (~40 ms): ~25 messages a second per connection.
+ * A burst of 7,946 inquiries was told of 68 s after the load ended; with Nagle off, 3 s
+ * (bench/inquiries-outbox.ts, PostgreSQL; docs/performance.md change 32).
+ */
+function openSocket(options: SMTPPool.Options, timeoutMs: number, callback: (error: Error | null, socketOptions?: unknown) => void): void {
+  // nodemailer's own defaults: 465 for implicit TLS, 587 otherwise.
+  const port = Number(options.port) || (options.secure ? 465 : 587);
+  const socket = connect({ host: options.host ?? 'localhost', port, noDelay: true });
+  const fail = (error: Error) => {
+    socket.destroy();
+    callback(error);
+  };
+  socket.setTimeout(timeoutMs, () => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })));
+  socket.once('error', fail);
+  socket.once('connect', () => {
+    socket.setTimeout(0);
+    socket.setKeepAlive(true);
+    socket.off('error', fail);
+    callback(null, { connection: socket });
+  });
 }

@@ -14,16 +14,22 @@ export interface HttpsFixture {
   close(): Promise<void>;
 }
 
+/** A throwaway self-signed certificate for 127.0.0.1 (openssl), in files under `dir`. */
+export function selfSignedCertificate(dir: string): { keyPath: string; certPath: string; key: Buffer; cert: Buffer } {
+  const keyPath = join(dir, 'key.pem');
+  const certPath = join(dir, 'cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  return { keyPath, certPath, key: readFileSync(keyPath), cert: readFileSync(certPath) };
+}
+
 export async function startHttpsFixture(handler: RequestListener): Promise<HttpsFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-tls-'));
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-  const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, handler);
+  const { key, cert, certPath } = selfSignedCertificate(dir);
+  const server = createServer({ key, cert }, handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    certPath: cert,
+    certPath,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { createSmtpMailer, transportUrl } from '../../src/mail/smtp-mailer.js';
+import { selfSignedCertificate } from '../helpers/https-fixture.js';
 
 const message = (n: number) => ({ to: 'owner@studio.example', subject: `inquiry ${n}`, text: 'hello', html: '<p>hello</p>' });
 
@@ -44,6 +48,57 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
       mailer.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('speaks TLS over the socket it opens: implicit (smtps) and STARTTLS (required by the URL)', async () => {
+    // The mailer opens the TCP connection itself (Nagle's algorithm off) and hands it to
+    // nodemailer, which must still run the TLS of the URL's scheme over it.
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-smtp-tls-'));
+    const { key, cert } = selfSignedCertificate(dir);
+    try {
+      for (const [scheme, options] of [
+        ['smtps', { secure: true }],
+        ['smtp', { secure: false, disabledCommands: ['AUTH'] }],
+      ] as const) {
+        const secured: boolean[] = [];
+        const server = new SMTPServer({
+          ...(options as SMTPServerOptions),
+          key,
+          cert,
+          authOptional: true,
+          disableReverseLookup: true,
+          logger: false,
+          onData: (stream, session, done) => stream.resume().on('end', () => (secured.push(session.secure), done())),
+        });
+        server.on('error', () => {});
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+        const query = scheme === 'smtp' ? 'requireTLS=true&tls.rejectUnauthorized=false' : 'tls.rejectUnauthorized=false';
+        const mailer = createSmtpMailer({ url: `${scheme}://127.0.0.1:${(server.server.address() as AddressInfo).port}?${query}`, from: 'noreply@studio.example' }, 5_000);
+        try {
+          await mailer.send(message(1));
+          await mailer.send(message(2));
+          assert.deepEqual(secured, [true, true], `${scheme}: every message over TLS`);
+        } finally {
+          mailer.close();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails a send at once when the relay refuses the connection (the outbox retries it)', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'noreply@studio.example' }, 5_000);
+    try {
+      await assert.rejects(mailer.send(message(1)), (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(error.message)));
+    } finally {
+      mailer.close();
     }
   });
 
