@@ -12,7 +12,6 @@ import type { Mailer, MailMessage } from './mailer.js';
  * (openSocket); nodemailer does the rest over them: SMTP, STARTTLS or implicit TLS, timeouts.
  */
 const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
-const loadPool = lazyModule<typeof SMTPPool>('nodemailer/lib/smtp-pool/index.js');
 
 /** nodemailer's own default: few enough for any relay's limit on concurrent connections. */
 const POOL_CONNECTIONS = 5;
@@ -32,10 +31,12 @@ export function transportUrl(smtpUrl: string, timeoutMs: number): string {
 }
 
 export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer {
-  // The pool itself, so that it keeps getSocket beside the URL (createTransport would drop it).
-  const Pool = loadPool();
-  const pool = new Pool({ pool: true, url: transportUrl(config.url, timeoutMs), getSocket: (options, callback) => openSocket(options, timeoutMs, callback) });
-  const transport = loadNodemailer().createTransport(pool);
+  const transport = loadNodemailer().createTransport(transportUrl(config.url, timeoutMs));
+  // The pool asks its getSocket for each connection (createTransport would drop one given beside
+  // the URL). A `proxy` in the URL still wins: nodemailer puts its own in place at the first send.
+  // `pool=true` in the URL: the transporter is nodemailer's SMTPPool.
+  const pool = transport.transporter as unknown as Pick<SMTPPool, 'getSocket'>;
+  pool.getSocket = (options, callback) => openSocket(options, timeoutMs, callback);
   return {
     async send(message: MailMessage) {
       await transport.sendMail({
@@ -60,9 +61,9 @@ export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer 
  * (bench/inquiries-outbox.ts, PostgreSQL; docs/performance.md change 32).
  */
 function openSocket(options: SMTPPool.Options, timeoutMs: number, callback: (error: Error | null, socketOptions?: unknown) => void): void {
-  // nodemailer's own defaults: 465 for implicit TLS, 587 otherwise.
+  // nodemailer's own defaults: localhost, 465 for implicit TLS, 587 otherwise.
   const port = Number(options.port) || (options.secure ? 465 : 587);
-  const socket = connect({ host: options.host ?? 'localhost', port, noDelay: true });
+  const socket = connect({ host: options.host ?? 'localhost', port, noDelay: true, ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
   const fail = (error: Error) => {
     socket.destroy();
     callback(error);
