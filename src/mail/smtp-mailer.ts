@@ -32,11 +32,11 @@ export function transportUrl(smtpUrl: string, timeoutMs: number): string {
 
 export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer {
   const transport = loadNodemailer().createTransport(transportUrl(config.url, timeoutMs));
-  // The pool asks its getSocket for each connection (createTransport would drop one given beside
-  // the URL). A `proxy` in the URL still wins: nodemailer puts its own in place at the first send.
-  // `pool=true` in the URL: the transporter is nodemailer's SMTPPool.
-  const pool = transport.transporter as unknown as Pick<SMTPPool, 'getSocket'>;
-  pool.getSocket = (options, callback) => openSocket(options, timeoutMs, callback);
+  // nodemailer's hook for opening connections (nodemailer.com/smtp/proxies: `transporter.getSocket`),
+  // handed to the pool at the first send; createTransport drops one given beside the URL. A
+  // `proxy` in the URL has set its own already: that one stays.
+  const hooked = transport as typeof transport & { getSocket?: SMTPPool['getSocket'] | false };
+  if (typeof hooked.getSocket !== 'function') hooked.getSocket = (options, callback) => openSocket(options, timeoutMs, callback);
   return {
     async send(message: MailMessage) {
       await transport.sendMail({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -86,6 +87,40 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('still goes through a proxy the URL names (nodemailer opens that connection, not the mailer)', async () => {
+    let received = 0;
+    const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], disableReverseLookup: true, logger: false, onData: (stream, _session, done) => stream.resume().on('end', () => (received++, done())) });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    // An HTTP CONNECT proxy (RFC 9110 §9.3.6) that counts the tunnels it opens.
+    const tunnels: string[] = [];
+    const proxy = createHttpServer();
+    proxy.on('connect', (req, client, head) => {
+      tunnels.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client).pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
+    const smtpPort = (server.server.address() as AddressInfo).port;
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtpPort}?proxy=${encodeURIComponent(proxyUrl)}`, from: 'noreply@studio.example' }, 5_000);
+    try {
+      await mailer.send(message(1));
+      assert.equal(received, 1);
+      assert.deepEqual(tunnels, [`127.0.0.1:${smtpPort}`], 'the connection went through the proxy');
+    } finally {
+      mailer.close();
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 
