@@ -17,7 +17,17 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-rob
  * round-robin proxy. Rate-limit counters are in PostgreSQL (no Redis), shared by both.
  */
 const skip = await skipWithoutPostgres();
-const LIMITS = JSON.stringify({ reads: { q: 100_000, w: 60 }, writes: { q: 100_000, w: 60 }, auth: { q: 100_000, w: 60 }, register: { q: 10, w: 600 }, mcp: { q: 100_000, w: 60 } });
+// A day's window for `register`: the limiter's windows are aligned to the epoch, and the count
+// this test makes across both instances must not straddle a boundary (a 10-minute window did,
+// at 12:30:00 one day: the survivor then admitted all eight).
+const REGISTER_WINDOW_SECONDS = 86_400;
+const LIMITS = JSON.stringify({ reads: { q: 100_000, w: 60 }, writes: { q: 100_000, w: 60 }, auth: { q: 100_000, w: 60 }, register: { q: 10, w: REGISTER_WINDOW_SECONDS }, mcp: { q: 100_000, w: 60 } });
+
+/** Waits, if the current window of `windowSeconds` ends within `neededSeconds`, until the next one has begun. */
+async function clearOfWindowEnd(windowSeconds: number, neededSeconds: number): Promise<void> {
+  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+  if (left < neededSeconds * 1000) await sleep(left + 1000);
+}
 const json = { 'content-type': 'application/json' };
 
 describe('losing one of two instances under load', { skip, timeout: 180_000 }, () => {
@@ -55,6 +65,8 @@ describe('losing one of two instances under load', { skip, timeout: 180_000 }, (
     await load.loadContract();
     // Before the loss: credentials from instance A, and 4 of the 10 registrations this IP may make.
     const registerAt = (base: string) => fetch(`${base}/oauth/register`, { method: 'POST', headers: json, body: JSON.stringify({ client_name: 'loss', token_endpoint_auth_method: 'none' }) });
+    // The registrations below, on A and then on the survivor, are seconds apart (well under 60).
+    await clearOfWindowEnd(REGISTER_WINDOW_SECONDS, 60);
     const registeredOnA = [];
     for (let i = 0; i < 4; i++) registeredOnA.push(await registerAt(direct.a));
     assert.deepEqual(registeredOnA.map((r) => r.status), [201, 201, 201, 201]);
