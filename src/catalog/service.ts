@@ -54,9 +54,11 @@ export interface CatalogServiceOptions {
  */
 export const ANSWER_CACHE_LIMITS = { entries: 1000, chars: 8 * 2 ** 20 } as const;
 
-/** A value with its JSON bytes and the strong validator of those bytes. */
-export function cachedJson<T>(value: T): Cached<T> {
-  const body = JSON.stringify(value);
+/**
+ * A value with its JSON bytes and the strong validator of those bytes; `body`, when the caller
+ * already has the value's JSON (a page joined from its projects' JSON, catalog/presented-projects.ts).
+ */
+export function cachedJson<T>(value: T, body: string = JSON.stringify(value)): Cached<T> {
   return { value, body, etag: strongEtag(body) };
 }
 
@@ -147,8 +149,7 @@ export class CatalogService {
       const page = await this.options.store.list({ ...base, limit: input.limit, after });
       const projects = page.items.map((record) => this.presented.of(record));
       const next_cursor = page.next ? encodeCursor(page.next, digest) : null;
-      const body = pageJson(projects, next_cursor);
-      return { value: { data: projects.map((p) => p.api), next_cursor }, body, etag: strongEtag(body) };
+      return cachedJson({ data: projects.map((p) => p.api), next_cursor }, pageJson(projects, next_cursor));
     });
   }
 
@@ -156,8 +157,8 @@ export class CatalogService {
     const hit = await this.memoEntry(`get:${slug}`, async (): Promise<Cached<ApiProject | null>> => {
       const record = await this.options.store.getBySlug(slug);
       if (!record) return cachedJson(null);
-      const project = this.presented.of(record);
-      return { value: project.api, body: project.json, etag: strongEtag(project.json) };
+      const { api, json } = this.presented.of(record);
+      return cachedJson(api, json);
     });
     if (hit.value === null) throw new NotFoundError(`no published project has the slug "${slug}"`);
     return hit as Cached<ApiProject>;
