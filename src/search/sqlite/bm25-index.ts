@@ -76,8 +76,7 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     this.live[doc] = 1;
     this.rows += 1;
     this.tokens += size;
-    // A build calls this per document: clearing an empty Map would allocate a table each time.
-    if (this.matches.size > 0) this.matches.clear();
+    this.forgetMatches();
   }
 
   delete(doc: number): void {
@@ -86,7 +85,7 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     this.live[doc] = 0;
     this.rows -= 1;
     this.tokens -= this.sizes[doc]!;
-    if (this.matches.size > 0) this.matches.clear();
+    this.forgetMatches();
   }
 
   /** Folds recent changes into the compact form; the store calls it after a batch of changes. */
@@ -108,9 +107,7 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     const query = this.phrases(terms);
     if (query === undefined || query.phrases.length === 0) return query && { docs: new Int32Array(0), ranks: new Float64Array(0) };
     const { phrases, idf } = query;
-    const fewest = phrases.reduce((a, b) => (b.docs.length < a.docs.length ? b : a)).docs.length;
-    if (this.out.docs.length < fewest) this.out = { docs: new Int32Array(this.live.length), ranks: new Float64Array(this.live.length) };
-    const { docs, ranks } = this.out;
+    const { docs, ranks } = this.outFor(Math.min(...phrases.map((p) => p.docs.length)));
     const n = phrases.length === 1 ? scoreOne(phrases[0]!, idf[0]!, docs, ranks) : scoreAll(phrases, idf, docs, ranks);
     return { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
   }
@@ -120,12 +117,23 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     const query = this.phrases(terms);
     if (query === undefined || query.phrases.length === 0 || k > MAX_BEST) return undefined;
     const size = this.live.length;
-    if (this.out.docs.length < size) this.out = { docs: new Int32Array(size), ranks: new Float64Array(size) };
+    const out = this.outFor(size);
     if (this.seen.length < size) this.seen = new Uint8Array(size);
     if (this.walks === 255) [this.walks, this.seen] = [0, this.seen.fill(0)];
-    const n = topMatches(query.phrases, query.idf, k, admits, this.out, this.seen, ++this.walks);
-    const { docs, ranks } = this.out;
+    const n = topMatches(query.phrases, query.idf, k, admits, out, this.seen, ++this.walks);
+    const { docs, ranks } = out;
     return n < 0 ? undefined : { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
+  }
+
+  /** The answer's scratch arrays, room for `needed` documents (grown to one per live slot). */
+  private outFor(needed: number): { docs: Int32Array; ranks: Float64Array } {
+    if (this.out.docs.length < needed) this.out = { docs: new Int32Array(this.live.length), ranks: new Float64Array(this.live.length) };
+    return this.out;
+  }
+
+  /** Drops the kept word lists: the index changed. A build calls this per document, and clearing an empty Map would allocate a table each time. */
+  private forgetMatches(): void {
+    if (this.matches.size > 0) this.matches.clear();
   }
 
   /** Each query term's matches and IDF; undefined when a term is not exactly one token. */
