@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { FTS_WEIGHTS, SqliteTextIndex, type FtsRow } from '../../src/search/sqlite/bm25-index.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 // The in-memory index (issue 17) must rank exactly as projects_fts's
 // bm25(projects_fts, 0, 10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.0): the same matches, the same doubles
@@ -11,8 +12,7 @@ const VOCAB = 'design designs designing designer accessible accessibility access
 const QUERIES = [['design'], ['designs'], ['designing'], ['access'], ['acc'], ['a'], ['maps', 'riders'], ['kestrel'], ['design', 'design'], ['café'], ['strasse'], ['straße'], ['東京'], ['2020'], ['2'], ['zzz'], ['the', 'data', 'live'], ['ecole', 'maps', 'design', 'rider']];
 
 function generated(count: number, seed: number): Map<number, FtsRow> {
-  let state = seed;
-  const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const next = seededRandom(seed);
   const text = (min: number, max: number) => Array.from({ length: min + Math.floor(next() * (max - min)) }, () => VOCAB[Math.floor(next() * next() * VOCAB.length)]).join(next() > 0.5 ? ' ' : ', ');
   const docs = new Map<number, FtsRow>();
   for (let i = 1; i <= count; i++) docs.set(i * 3 + (i % 2), [text(1, 5), text(5, 30), text(20, 200), text(0, 3), text(1, 6), text(0, 3), text(1, 5)]);

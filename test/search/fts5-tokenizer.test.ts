@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { Fts5Tokenizer } from '../../src/search/sqlite/fts5-tokenizer.js';
 import { porterStem } from '../../src/search/sqlite/porter.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 // The in-memory index (issue 17) must tokenize exactly as projects_fts does:
 // `porter unicode61 remove_diacritics 2`. SQLite itself is the reference.
@@ -14,8 +15,7 @@ const SUFFIXES = ['', 's', 'es', 'ed', 'ing', 'er', 'ers', 'ly', 'ness', 'ful', 
 /** A big word list: roots × suffixes, pseudo-random letter strings, and the system's dictionary if any. */
 function words(): string[] {
   const list = ROOTS.flatMap((root) => SUFFIXES.map((s) => root + s));
-  let state = 17;
-  const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const next = seededRandom(17);
   const letters = 'aeiouybcdfghjklmnpqrstvwxzsseeddiinngg';
   for (let i = 0; i < 20_000; i++) list.push(Array.from({ length: 1 + Math.floor(next() * 14) }, () => letters[Math.floor(next() * letters.length)]).join(''));
   for (let i = 0; i < 500; i++) list.push('x'.repeat(60 + (i % 10)) + 'ing', String(i * 7919));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Postings } from '../../src/search/postings.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 // Postings (src/search/postings.ts) keeps documents in an overlay, in segments it folds the
 // overlay into and in the one segment compact() merges them into; a document set again or
@@ -9,11 +10,6 @@ import { Postings } from '../../src/search/postings.js';
 const VOCAB = ['a', 'ab', 'abc', 'abd', 'b', 'ba', 'bab', 'c', 'café', 'cafe', 'd', 'design', 'designs', 'designer', 'e', 'zz'];
 const PREFIXES = ['a', 'ab', 'abc', 'b', 'c', 'caf', 'café', 'd', 'des', 'design', 'designe', 'e', 'z', 'zz', 'zzz', 'q', ''];
 const DOCS = 60;
-
-function random(seed: number): () => number {
-  let state = seed;
-  return () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
-}
 
 /** What accumulate() must add up: every current posting of a term starting with `prefix`. */
 function expected(model: Map<number, Map<string, number>>, prefix: string): Map<number, number> {
@@ -44,7 +40,7 @@ function check(postings: Postings, model: Map<number, Map<string, number>>, labe
 describe('Postings', () => {
   for (const foldAt of [8, 40, 1 << 19]) {
     it(`answers every prefix with the current postings only, through folds, merges and compactions (fold at ${foldAt})`, () => {
-      const next = random(foldAt);
+      const next = seededRandom(foldAt);
       const postings = new Postings(foldAt);
       const model = new Map<number, Map<string, number>>();
       for (let step = 0; step < 1500; step++) {

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { rankedList, topMatches, type RankedList } from '../../src/search/sqlite/threshold.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 // The threshold walk (issue 17) may leave matches out only when they cannot be among the k best:
 // checked against every match scored, on lists with many tied factors (ties are where a walk
 // that stopped one step early would lose a project the store's tie-break puts on the page).
-
-function random(seed: number): () => number {
-  let state = seed;
-  return () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
-}
 
 /** A list over `universe` documents, each in it with probability `density`, factors from a few values. */
 function list(next: () => number, universe: number, density: number, values: number, best: number): RankedList {
@@ -33,7 +29,7 @@ function everyMatch(lists: RankedList[], idf: number[], admits: (doc: number) =>
 
 describe('the threshold walk over ranked lists', () => {
   it('answers every match that could be among the k best, with its exact rank, for one to three lists', () => {
-    const next = random(11);
+    const next = seededRandom(11);
     let walked = 0;
     let fellBack = 0;
     for (let round = 0; round < 300; round++) {
@@ -68,7 +64,7 @@ describe('the threshold walk over ranked lists', () => {
   });
 
   it('keeps at least the m best documents of a long list, highest factor first', () => {
-    const next = random(5);
+    const next = seededRandom(5);
     const docs = Int32Array.from({ length: 5000 }, (_, i) => i * 2);
     const factors = Float64Array.from(docs, () => next() * 2.2);
     const ranked = rankedList(docs, factors, 100, 2.2);

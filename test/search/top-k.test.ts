@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { topK } from '../../src/search/order.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 // topK (issue 17) picks a page out of every match of a search: it must return exactly the first
 // k of a full sort, ties included, with and without the leading-key shortcut of relevance order.
 
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
-}
-
 describe('topK', () => {
   for (const [size, distinctRanks] of [[10, 3], [1000, 5], [5000, 1000], [20000, 2]] as const) {
     it(`is the first k of a full sort (${size} items, ${distinctRanks} distinct ranks)`, () => {
-      const next = seeded(size * 31 + distinctRanks);
+      const next = seededRandom(size * 31 + distinctRanks);
       const ranks = Float64Array.from({ length: size }, () => Math.floor(next() * distinctRanks) / 7);
       const tiebreak = Float64Array.from({ length: size }, () => Math.floor(next() * 50));
       // relevance-like: rank descending, then a second key descending, then the item itself
