@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock, Random } from '../lib/clock.js';
 import { ValidationError } from '../lib/errors.js';
-import { IdempotencyClaimLostError, type IdempotencyClaim, type IdempotencyCompletion, type Store, type Stores } from '../store/ports/index.js';
+import { IdempotencyClaimLostError, type IdempotencyCompletion, type IdempotencyFinding, type IdempotencyRecord, type Store, type Stores } from '../store/ports/index.js';
 import { IdempotencyInFlightError, IdempotencyKeyReusedError } from './errors.js';
 import { fingerprint, idempotencyScopeKey } from './key.js';
 import { openResult, sealResult } from './result-cipher.js';
@@ -9,8 +9,8 @@ import { openResult, sealResult } from './result-cipher.js';
 /** How long an in-flight claim blocks the key before a crashed holder's claim may be taken over (IDEMPOTENCY_LOCK_SECONDS). */
 const DEFAULT_IN_FLIGHT_LOCK_SECONDS = 30;
 const PRUNE_EVERY_MS = 60_000;
-/** How often a request that waits for an in-flight original looks again. */
-const WAIT_POLL_MS = 50;
+/** How many times a write is tried while the record that refused it vanishes before it is looked at (expired, or a claim released). */
+const SETTLE_ATTEMPTS = 3;
 
 /** One call of an operation that takes an idempotency key. */
 export interface IdempotentCall {
@@ -25,24 +25,12 @@ export interface IdempotentCall {
   request: unknown;
 }
 
-/** How an operation commits its effects together with its result (what a replay returns). */
-export interface Commit<T> {
-  /** Writes the operation's effects in one transaction, with the key's completion; returns the result. */
-  (write: (tx: Stores) => Promise<T>): Promise<T>;
-  /**
-   * For a store call that writes the effects and the key's completion atomically by itself
-   * (Store.acceptInquiry): `write` stores `completion` (null without a key) with them, or throws
-   * having written nothing; `value` is the result.
-   */
-  together(value: T, write: (completion: IdempotencyCompletion | null) => Promise<void>): Promise<T>;
-}
+/** Writes an operation's effects in one transaction, with the key's completion; returns the result. */
+export type Commit<T> = (write: (tx: Stores) => Promise<T>) => Promise<T>;
 
-/**
- * Both ways of committing, with the key's completion (`completionOf`: null without a key) stored
- * in the same write as the operation's effects; `committed` is told once they are.
- */
+/** Committing with the key's completion (`completionOf`: null without a key); `committed` is told once it is. */
 function commitOf<T>(store: Store, completionOf: ((value: T) => IdempotencyCompletion) | null, committed: () => void): Commit<T> {
-  const inTransaction = async (write: (tx: Stores) => Promise<T>) => {
+  return async (write) => {
     const value = await store.transaction(async (tx) => {
       const value = await write(tx);
       if (completionOf) await tx.idempotency.complete(completionOf(value));
@@ -51,19 +39,11 @@ function commitOf<T>(store: Store, completionOf: ((value: T) => IdempotencyCompl
     committed();
     return value;
   };
-  const together = async (value: T, write: (completion: IdempotencyCompletion | null) => Promise<void>) => {
-    await write(completionOf?.(value) ?? null);
-    committed();
-    return value;
-  };
-  return Object.assign(inTransaction, { together });
 }
 
 export interface RunOptions<T> {
   /** the id of what the result created, kept with the record so erasing it can find the record */
   resourceOf?: (result: T) => string | null;
-  /** wait up to this long for an in-flight original instead of answering 409 (a double submit) */
-  waitForInFlightMs?: number;
   /** refuse shorter keys: a replay of this operation hands out a secret */
   minKeyLength?: number;
 }
@@ -85,54 +65,45 @@ export interface IdempotencyOptions {
    */
   lockSeconds?: number;
   logger: Logger;
-  /** how a waiting request pauses between looks (tests may pass a faster one) */
-  sleep?: (ms: number) => Promise<void>;
+}
+
+/** A call's key as stored and sealed: the scope key, the request's fingerprint and the cipher material. */
+interface Keyed {
+  scopeKey: string;
+  request: string;
+  /** the principal, operation and raw key: only ever derives the cipher key, never stored */
+  material: string;
 }
 
 /**
  * draft-ietf-httpapi-idempotency-key-header with Stripe's semantics, for every operation that
- * takes a key (REST POSTs, MCP tools, the HTML form). A key is claimed before the request is
- * looked at: the same key and request replays the stored result (even if the catalog changed
- * since), the same key with another request is 422, and while the first is in flight a second
- * is 409. The operation's writes and its result commit in one transaction, so a crash leaves
- * both or neither; a failed request stores nothing, so a corrected retry under the same key
- * goes through. Results are JSON values, encrypted at rest (result-cipher.ts).
+ * takes a key (REST POSTs, MCP tools, the HTML form): the same key and request replays the
+ * stored result (even if the catalog changed since), the same key with another request is 422,
+ * and while the first is in flight a second is 409. The operation's writes and its result commit
+ * together, so a crash leaves both or neither; a failed request stores nothing, so a corrected
+ * retry under the same key goes through. Results are JSON values, encrypted at rest
+ * (result-cipher.ts). Two ways in: `run` claims the key before the work and completes it in the
+ * work's transaction; `runInOneWrite`, for an operation that is one store write, writes the
+ * completed record with it and takes no claim.
  */
 export class Idempotency {
   private lastPrune = Number.NEGATIVE_INFINITY;
-  private readonly sleep: (ms: number) => Promise<void>;
   private readonly lockMs: number;
 
   constructor(private readonly options: IdempotencyOptions) {
     this.lockMs = (options.lockSeconds ?? DEFAULT_IN_FLIGHT_LOCK_SECONDS) * 1000;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   async run<T>(call: IdempotentCall, work: (commit: Commit<T>) => Promise<T>, options: RunOptions<T> = {}): Promise<Executed<T>> {
     const { store, clock } = this.options;
-    if (call.key === undefined) return { value: await work(commitOf(store, null, () => {})), replayed: false };
-    if (options.minKeyLength !== undefined && call.key.length < options.minKeyLength) {
-      const why = `must be at least ${options.minKeyLength} characters here (e.g. a UUID): a replay of this request returns a secret`;
-      throw new ValidationError(`Idempotency-Key ${why}.`, [{ path: 'header.Idempotency-Key', message: why }]);
-    }
-
-    this.maybePrune();
-    // The scope key is stored; the material (with the raw key) only ever derives the cipher key.
-    const material = JSON.stringify([call.principal, call.method, call.path, call.key]);
-    const scopeKey = idempotencyScopeKey(call.principal, call.method, call.path, call.key);
-    const request = fingerprint(call.request);
+    const keyed = this.keyed(call, options);
+    if (keyed === undefined) return { value: await work(commitOf(store, null, () => {})), replayed: false };
+    const { scopeKey, request, material } = keyed;
+    const now = clock.now();
     const ttlMs = this.options.ttlSeconds * 1000;
-    const { claim, at: now } = await this.claim(scopeKey, request, clock.now(), ttlMs, options.waitForInFlightMs ?? 0);
-    switch (claim.state) {
-      case 'replay':
-        return { value: JSON.parse(openResult(material, claim.result)) as T, replayed: true };
-      case 'in_flight':
-        throw new IdempotencyInFlightError();
-      case 'mismatch':
-        throw new IdempotencyKeyReusedError();
-      case 'acquired':
-        break;
-    }
+    // The key is claimed before the request is looked at (see runInOneWrite for the other order).
+    const claim = await store.idempotency.claim(scopeKey, request, now, this.lockMs, ttlMs);
+    if (claim.state !== 'acquired') return this.found(claim, material);
 
     // Stored only while this request still holds the claim it took at `now`.
     const completion = (value: T): IdempotencyCompletion => ({
@@ -156,19 +127,70 @@ export class Idempotency {
   }
 
   /**
-   * Claims the key, and when it answers; an in-flight original is waited for up to `waitMs`,
-   * looking again every WAIT_POLL_MS (it may also fail, and leave the key to this request).
+   * For an operation whose effects are one store write that also stores the key's completed
+   * record (Store.acceptInquiry): `prepare` validates and builds the result, then `write` stores
+   * it — with `record`, null without a key — unless the key holds a live record, and says
+   * whether it did. No claim comes first, so a request is one write, not three (claim, write,
+   * completion; issue 17). The key still decides before the request: when `prepare` fails (bad
+   * input, a project since unpublished) or `write` finds the key taken, the key's record is
+   * looked at and replayed, refused as reused (422) or as in flight (409, a claim of `run`'s);
+   * only a key with no live record lets the error through. A second request with a key whose
+   * first is mid-write waits for it in the database (a row lock) and then replays it.
    */
-  private async claim(scopeKey: string, request: string, now: number, ttlMs: number, waitMs: number): Promise<{ claim: IdempotencyClaim; at: number }> {
-    const { store } = this.options;
-    let at = now;
-    let claim = await store.idempotency.claim(scopeKey, request, at, this.lockMs, ttlMs);
-    for (let waited = 0; claim.state === 'in_flight' && waited < waitMs; waited += WAIT_POLL_MS) {
-      await this.sleep(WAIT_POLL_MS);
-      at = this.options.clock.now();
-      claim = await store.idempotency.claim(scopeKey, request, at, this.lockMs, ttlMs);
+  async runInOneWrite<T>(call: IdempotentCall, prepare: () => Promise<T>, write: (value: T, record: IdempotencyRecord | null) => Promise<boolean>, options: RunOptions<T> = {}): Promise<Executed<T>> {
+    const { store, clock } = this.options;
+    const keyed = this.keyed(call, options);
+    if (keyed === undefined) {
+      const value = await prepare();
+      if (!(await write(value, null))) throw new Error('a write without an idempotency key was refused');
+      return { value, replayed: false };
     }
-    return { claim, at };
+    const { scopeKey, request, material } = keyed;
+    let value: T;
+    try {
+      value = await prepare();
+    } catch (error) {
+      const found = await store.idempotency.look(scopeKey, request, clock.now());
+      if (found.state === 'absent') throw error;
+      return this.found(found, material);
+    }
+    const result = sealResult(material, JSON.stringify(value), this.options.random);
+    for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
+      const now = clock.now();
+      const record = { scopeKey, fingerprint: request, result, resource: options.resourceOf?.(value) ?? null, createdAtMs: now, expiresAtMs: now + this.options.ttlSeconds * 1000 };
+      if (await write(value, record)) return { value, replayed: false };
+      const found = await store.idempotency.look(scopeKey, request, clock.now());
+      if (found.state !== 'absent') return this.found(found, material);
+      // The record that refused the write has expired, or its claim was released, since: again.
+    }
+    throw new IdempotencyInFlightError();
+  }
+
+  /** The call's key, checked, as stored and sealed; undefined for a call without one. */
+  private keyed(call: IdempotentCall, options: Pick<RunOptions<unknown>, 'minKeyLength'>): Keyed | undefined {
+    if (call.key === undefined) return undefined;
+    if (options.minKeyLength !== undefined && call.key.length < options.minKeyLength) {
+      const why = `must be at least ${options.minKeyLength} characters here (e.g. a UUID): a replay of this request returns a secret`;
+      throw new ValidationError(`Idempotency-Key ${why}.`, [{ path: 'header.Idempotency-Key', message: why }]);
+    }
+    this.maybePrune();
+    return {
+      scopeKey: idempotencyScopeKey(call.principal, call.method, call.path, call.key),
+      request: fingerprint(call.request),
+      material: JSON.stringify([call.principal, call.method, call.path, call.key]),
+    };
+  }
+
+  /** What a key's live record means for this request: its replay, or the error to answer. */
+  private found<T>(found: Exclude<IdempotencyFinding, { state: 'absent' }>, material: string): Executed<T> {
+    switch (found.state) {
+      case 'replay':
+        return { value: JSON.parse(openResult(material, found.result)) as T, replayed: true };
+      case 'in_flight':
+        throw new IdempotencyInFlightError();
+      case 'mismatch':
+        throw new IdempotencyKeyReusedError();
+    }
   }
 
   private maybePrune(): void {

@@ -14,12 +14,8 @@ import type { Inquiry, InquirySource, SubmitContext, SubmitResult } from './type
 export const INQUIRIES_PATH = '/api/v1/inquiries';
 export const SANDBOX_INQUIRIES_PATH = '/api/v1/sandbox/inquiries';
 
-/** How long a repeated form submission waits for the first one (a double click). */
-const DOUBLE_SUBMIT_WAIT_MS = 3000;
-
-
 export interface InquiryServiceOptions {
-  store: Pick<Store, 'inquiries' | 'owners' | 'acceptInquiry'>;
+  store: Pick<Store, 'inquiries' | 'owners' | 'idempotency' | 'acceptInquiry'>;
   idempotency: Idempotency;
   /** the published catalog projects among these slugs */
   projectsNamed(slugs: readonly string[]): Promise<NamedProject[]>;
@@ -48,20 +44,25 @@ export class InquiryService {
       key: ctx.idempotencyKey,
       request: input,
     };
-    // The key is looked at before the body is validated: a completed request replays even if
-    // the catalog changed since, and the same key with another body is 422 whatever that body.
-    const { value, replayed } = await this.options.idempotency.run<Inquiry>(
+    // The key decides before the body's validation does: a completed request replays even if the
+    // catalog changed since, and the same key with another body is 422 whatever that body.
+    let projects: NamedProject[] = [];
+    const { value, replayed } = await this.options.idempotency.runInOneWrite<Inquiry>(
       call,
-      async (commit) => {
-        const { fields, projects } = await this.validate(input);
-        const inquiry = this.received(fields, ctx);
-        if (inquiry.sandbox) return commit(async () => inquiry);
+      async () => {
+        const valid = await this.validate(input);
+        projects = valid.projects;
+        return this.received(valid.fields, ctx);
+      },
+      async (inquiry, key) => {
+        // A rehearsal stores only its key's record, so that a retry replays it.
+        if (inquiry.sandbox) return key ? this.options.store.idempotency.settle(key) : true;
         const record = recordOf(inquiry);
         const notifications = await this.options.notifier.notifications(this.options.store.owners, record, projects);
         // All or nothing: an acknowledged inquiry is always one its owners will hear of.
-        return commit.together(inquiry, (completion) => this.options.store.acceptInquiry({ ...record, ...provenanceOf(ctx.principal) }, notifications, completion));
+        return this.options.store.acceptInquiry({ ...record, ...provenanceOf(ctx.principal) }, notifications, key);
       },
-      { resourceOf: (inquiry) => (inquiry.sandbox ? null : inquiry.id), waitForInFlightMs: ctx.waitForInFlight ? DOUBLE_SUBMIT_WAIT_MS : 0 },
+      { resourceOf: (inquiry) => (inquiry.sandbox ? null : inquiry.id) },
     );
     if (!replayed) this.options.onCreated?.(ctx.source, ctx.sandbox);
     return { inquiry: value, replayed };

@@ -10,8 +10,6 @@ export interface SubmitContext {
   sandbox: boolean;
   /** the client's idempotency key, already parsed; undefined = no idempotency */
   idempotencyKey?: string | undefined;
-  /** a repeat of an in-flight submission waits for its result instead of failing (double submits of a form) */
-  waitForInFlight?: boolean;
 }
 
 /** An inquiry as its sender sees it: what was stored, received, and whether it was a rehearsal. */

@@ -12,7 +12,7 @@ import { openResult, sealResult } from '../../src/idempotency/result-cipher.js';
 import { cryptoRandom, ManualClock } from '../../src/lib/clock.js';
 import { ValidationError } from '../../src/lib/errors.js';
 import { createSqliteStore } from '../../src/store/sqlite/store.js';
-import type { Store } from '../../src/store/ports/index.js';
+import type { IdempotencyRecord, Store } from '../../src/store/ports/index.js';
 
 const call = (key: string | undefined, request: unknown = { n: 1 }): IdempotentCall => ({ principal: 'client-a', method: 'POST', path: '/things', key, request });
 
@@ -27,7 +27,7 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
     store = createSqliteStore(join(dir, 'idem.db'));
     await store.migrate();
     clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
-    idempotency = new Idempotency({ store, clock, random: cryptoRandom, ttlSeconds: 3600, logger: pino({ level: 'silent' }), sleep: () => new Promise((r) => setImmediate(r)) });
+    idempotency = new Idempotency({ store, clock, random: cryptoRandom, ttlSeconds: 3600, logger: pino({ level: 'silent' }) });
   });
   after(async () => {
     await store.close();
@@ -111,7 +111,7 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
     assert.equal((await idempotency.run(call('key-no-commit'), operation('inq_committed', { n: 0 }))).replayed, false);
   });
 
-  it('answers 409 while the first call is in flight, or waits for it when asked', async () => {
+  it('answers 409 while the first call is in flight', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = idempotency.run(call('key-slow'), async (commit) => {
@@ -120,36 +120,73 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
     });
     await new Promise((r) => setImmediate(r));
     await assert.rejects(idempotency.run(call('key-slow'), operation('inq_dup', { n: 0 })), IdempotencyInFlightError);
-    const waiting = idempotency.run(call('key-slow'), operation('inq_dup', { n: 0 }), { waitForInFlightMs: 5_000 });
     release();
     assert.deepEqual(await slow, { value: { id: 'inq_slow', n: 1 }, replayed: false });
-    assert.deepEqual(await waiting, { value: { id: 'inq_slow', n: 1 }, replayed: true });
+    assert.deepEqual(await idempotency.run(call('key-slow'), operation('inq_dup', { n: 0 })), { value: { id: 'inq_slow', n: 1 }, replayed: true });
   });
 
-  it('commits through a store write that stores the completion itself (together), and replays it', async () => {
-    const record = { id: 'inq_together', name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api' as const, client_id: null, created_at: '2026-06-01T12:00:00Z', credential: null, identity_type: null, subject: null };
-    const work = (id: string) => async (commit: Commit<{ id: string; n: number }>) => commit.together({ id, n: 1 }, (completion) => store.acceptInquiry({ ...record, id }, [], completion));
-    assert.deepEqual(await idempotency.run(call('key-together'), work('inq_together'), { resourceOf: (v) => v.id }), { value: { id: 'inq_together', n: 1 }, replayed: false });
-    assert.deepEqual(await idempotency.run(call('key-together'), work('inq_together_again')), { value: { id: 'inq_together', n: 1 }, replayed: true });
-    assert.equal(await store.inquiries.get('inq_together_again'), undefined);
-    assert.equal(await store.idempotency.deleteForResource('inq_together'), 1, 'the completion names what it created');
-    const keyless = await idempotency.run(call(undefined), work('inq_together_keyless'));
-    assert.equal(keyless.replayed, false);
-    assert.ok(await store.inquiries.get('inq_together_keyless'));
-  });
+  describe('runInOneWrite: the effects and the completed record in one store write, no claim first', () => {
+    const record = { name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api' as const, client_id: null, created_at: '2026-06-01T12:00:00Z', credential: null, identity_type: null, subject: null };
+    const prepare = (id: string) => async () => ({ id, n: 1 });
+    const accept = async (value: { id: string }, key: IdempotencyRecord | null) => store.acceptInquiry({ ...record, id: value.id }, [], key);
+    const inOneWrite = (key: string | undefined, id: string, request: unknown = { n: 1 }) => idempotency.runInOneWrite(call(key, request), prepare(id), accept, { resourceOf: (v) => v.id });
 
-  it('answers 409 when a together write finds its claim taken over, and writes nothing', async () => {
-    const record = { id: 'inq_overtaken', name: 'Ada', email: 'ada@example.com', company: null, message: 'A message long enough.', project_slugs: [], budget: null, timeline: null, source: 'api' as const, client_id: null, created_at: '2026-06-01T12:00:00Z', credential: null, identity_type: null, subject: null };
-    const scopeKey = idempotencyScopeKey('client-a', 'POST', '/things', 'key-overtaken');
-    await assert.rejects(
-      idempotency.run(call('key-overtaken'), async (commit) => {
-        // While this request worked, its lock expired and a retry took the key over.
-        assert.equal((await store.idempotency.claim(scopeKey, fingerprint({ n: 1 }), clock.now() + 31_000, 30_000, 3_600_000)).state, 'acquired');
-        return commit.together({ id: 'inq_overtaken', n: 1 }, (completion) => store.acceptInquiry(record, [], completion));
-      }),
-      IdempotencyInFlightError,
-    );
-    assert.equal(await store.inquiries.get('inq_overtaken'), undefined);
+    it('writes once and replays the first result for the same key and request, writing nothing more', async () => {
+      assert.deepEqual(await inOneWrite('key-one', 'inq_one'), { value: { id: 'inq_one', n: 1 }, replayed: false });
+      assert.deepEqual(await inOneWrite('key-one', 'inq_one_again'), { value: { id: 'inq_one', n: 1 }, replayed: true });
+      assert.equal(await store.inquiries.get('inq_one_again'), undefined);
+      const scopeKey = idempotencyScopeKey('client-a', 'POST', '/things', 'key-one');
+      assert.equal((await store.idempotency.look(scopeKey, fingerprint({ n: 1 }), clock.now())).state, 'replay', 'one completed record, no claim left behind');
+      assert.equal(await store.idempotency.deleteForResource('inq_one'), 1, 'the record names what it created');
+      assert.equal((await inOneWrite(undefined, 'inq_one_keyless')).replayed, false);
+      assert.equal((await inOneWrite(undefined, 'inq_one_keyless_2')).replayed, false, 'without a key, every call writes');
+    });
+
+    it('refuses the same key with another request (422), even when that request is invalid', async () => {
+      await inOneWrite('key-two', 'inq_two');
+      await assert.rejects(inOneWrite('key-two', 'inq_two_other', { n: 2 }), IdempotencyKeyReusedError);
+      const invalid = idempotency.runInOneWrite(call('key-two', { n: 3 }), async () => {
+        throw new ValidationError('bad input', [{ path: 'x', message: 'bad' }]);
+      }, accept);
+      await assert.rejects(invalid, IdempotencyKeyReusedError);
+      assert.equal(await store.inquiries.get('inq_two_other'), undefined);
+    });
+
+    it('replays a completed request whose preparation now fails (a project since unpublished), and lets the error through for a new key', async () => {
+      await inOneWrite('key-three', 'inq_three');
+      const failing = () => Promise.reject(new ValidationError('unknown project', [{ path: 'project_slugs[0]', message: 'gone' }]));
+      assert.deepEqual(await idempotency.runInOneWrite(call('key-three'), failing, accept), { value: { id: 'inq_three', n: 1 }, replayed: true });
+      await assert.rejects(idempotency.runInOneWrite(call('key-three-new'), failing, accept), ValidationError);
+      assert.equal((await inOneWrite('key-three-new', 'inq_three_new')).replayed, false, 'a failed request stored nothing under its key');
+    });
+
+    it("answers 409 while run()'s claim on the key holds, and writes nothing", async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const claimed = idempotency.run(call('key-four'), async (commit) => {
+        await gate;
+        return commit(async () => ({ id: 'inq_four_claimed', n: 1 }));
+      });
+      await new Promise((r) => setImmediate(r));
+      await assert.rejects(inOneWrite('key-four', 'inq_four'), IdempotencyInFlightError);
+      assert.equal(await store.inquiries.get('inq_four'), undefined);
+      release();
+      await claimed;
+    });
+
+    it('of two calls with one key at once, one writes and the other replays its result', async () => {
+      const [a, b] = await Promise.all([inOneWrite('key-five', 'inq_five_a'), inOneWrite('key-five', 'inq_five_b')]);
+      assert.deepEqual([a.replayed, b.replayed].sort(), [false, true]);
+      assert.deepEqual(a.value, b.value);
+      const loser = a.replayed ? 'inq_five_a' : 'inq_five_b';
+      assert.equal(await store.inquiries.get(loser), undefined);
+    });
+
+    it('writes anew once the first record has expired', async () => {
+      await inOneWrite('key-six', 'inq_six');
+      clock.advance(3_600_000);
+      assert.deepEqual(await inOneWrite('key-six', 'inq_six_later'), { value: { id: 'inq_six_later', n: 1 }, replayed: false });
+    });
   });
 
   it('refuses keys shorter than an operation requires, naming the header', async () => {

@@ -191,8 +191,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       const notice = check.reason === 'expired' ? 'This form was open for a long time and has expired. Your answers are below: please send it again.' : 'We could not verify this form. Your answers are below: please send it again.';
       return renderForm(c, 403, values, {}, tokens.issue(), notice);
     }
-    // The form token is the idempotency key; a double click waits for the first submission.
-    const ctx: SubmitContext = { principal: null, source: 'web', sandbox: false, idempotencyKey: token, waitForInFlight: true };
+    // The form token is the idempotency key: a double click's second submission replays the first.
+    const ctx: SubmitContext = { principal: null, source: 'web', sandbox: false, idempotencyKey: token };
     try {
       const { inquiry } = await options.inquiries.submit(inquiryInput(values), ctx);
       // RFC 9110 §15.4.4: 303 turns the POST into a GET, so reload and back never resubmit.

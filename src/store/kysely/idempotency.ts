@@ -1,25 +1,43 @@
-import { sql, type Kysely } from 'kysely';
-import { IdempotencyClaimLostError, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyStore } from '../ports/index.js';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { IdempotencyClaimLostError, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyFinding, type IdempotencyRecord, type IdempotencyStore } from '../ports/index.js';
 import { prepared, type DialectName } from './prepared.js';
 import type { Database, IdempotencyKeysTable } from './schema.js';
 
 type Fresh = { fingerprint: string; locked_until: number; expires_at: number; created_at: number };
 
-// One atomic statement decides the race: the insert wins, or a stale row (expired, or an
-// in-flight lock whose holder died) is taken over; any other existing row is left alone.
+/** A record another request may take over at `nowMs`: expired, or an in-flight claim whose holder died. */
+const stale = (nowMs: number) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+  eb.or([eb('idempotency_keys.expires_at', '<=', nowMs), eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.locked_until', '<=', nowMs)])]);
+
+// One atomic statement decides the race: the insert wins, or a stale row is taken over; any
+// other existing row is left alone.
 const claimKey = prepared((db, scopeKey: string, f: Readonly<Fresh>, nowMs: number) => {
   const fresh = { fingerprint: f.fingerprint, state: 'in_flight', status: null, headers: null, body: null, result: null, resource: null, locked_until: f.locked_until, expires_at: f.expires_at, created_at: f.created_at };
   return db
     .insertInto('idempotency_keys')
     .values({ scope_key: scopeKey, ...fresh })
-    .onConflict((oc) =>
-      oc
-        .column('scope_key')
-        .doUpdateSet(fresh)
-        .where((eb) => eb.or([eb('idempotency_keys.expires_at', '<=', nowMs), eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.locked_until', '<=', nowMs)])])),
-    )
+    .onConflict((oc) => oc.column('scope_key').doUpdateSet(fresh).where(stale(nowMs)))
     .returning(sql<number>`1`.as('won'));
 });
+
+/** The record columns of a completed key, as settle() and PostgreSQL's acceptInquiry write them. */
+export type SettledRow = { scope_key: string; fingerprint: string; result: string; resource: string | null; expires_at: number; created_at: number };
+
+export const settledRow = (r: IdempotencyRecord): SettledRow => ({ scope_key: r.scopeKey, fingerprint: r.fingerprint, result: r.result, resource: r.resource, expires_at: r.expiresAtMs, created_at: r.createdAtMs });
+
+/** The completed record, inserted or taking a stale row over (claimKey's race), returning a row when written. */
+export function settleQuery(db: Kysely<Database>, r: Readonly<SettledRow>) {
+  const complete = { fingerprint: r.fingerprint, state: 'complete', status: null, headers: null, body: null, result: r.result, resource: r.resource, locked_until: r.created_at, expires_at: r.expires_at, created_at: r.created_at };
+  return db
+    .insertInto('idempotency_keys')
+    .values({ scope_key: r.scope_key, ...complete })
+    .onConflict((oc) => oc.column('scope_key').doUpdateSet(complete).where(stale(r.created_at)))
+    .returning(sql<number>`1`.as('won'));
+}
+
+const settleKey = prepared((db, r: Readonly<SettledRow>) => settleQuery(db, r));
+
+const lookUp = prepared((db, scopeKey: string) => db.selectFrom('idempotency_keys').select(['fingerprint', 'state', 'result', 'body', 'locked_until', 'expires_at']).where('scope_key', '=', scopeKey));
 
 const completeKey = prepared((db, scopeKey: string, claimedAtMs: number, result: string, resource: string | null, expiresAtMs: number) =>
   db.updateTable('idempotency_keys').set({ state: 'complete', result, resource, expires_at: expiresAtMs }).where('scope_key', '=', scopeKey).where('state', '=', 'in_flight').where('created_at', '=', claimedAtMs),
@@ -35,9 +53,18 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
     const fresh: Fresh = { fingerprint, locked_until: nowMs + lockMs, expires_at: nowMs + ttlMs, created_at: nowMs };
     const taken = (await claimKey(this.db, this.dialect, scopeKey, fresh, nowMs)).rows[0];
     if (taken) return { state: 'acquired' };
+    const found = await this.look(scopeKey, fingerprint, nowMs);
+    // Gone (released or pruned) since the insert lost: claim it again.
+    return found.state === 'absent' ? this.claim(scopeKey, fingerprint, nowMs, lockMs, ttlMs) : found;
+  }
 
-    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('scope_key', '=', scopeKey).executeTakeFirst();
-    if (!row) return this.claim(scopeKey, fingerprint, nowMs, lockMs, ttlMs);
+  async settle(record: IdempotencyRecord): Promise<boolean> {
+    return (await settleKey(this.db, this.dialect, settledRow(record))).rows.length > 0;
+  }
+
+  async look(scopeKey: string, fingerprint: string, nowMs: number): Promise<IdempotencyFinding> {
+    const row = (await lookUp(this.db, this.dialect, scopeKey)).rows[0];
+    if (!row || row.expires_at <= nowMs || (row.state === 'in_flight' && row.locked_until <= nowMs)) return { state: 'absent' };
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
     if (row.state !== 'complete') return { state: 'in_flight' };
     return { state: 'replay', result: storedResult(row) };
@@ -69,6 +96,6 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
  * of the operation's result; its body is the inquiry receipt as JSON, which the idempotency
  * layer reads as a plaintext result. Such rows expire within IDEMPOTENCY_TTL_SECONDS.
  */
-function storedResult(row: IdempotencyKeysTable): string {
+function storedResult(row: Pick<IdempotencyKeysTable, 'result' | 'body'>): string {
   return row.result ?? row.body ?? 'null';
 }

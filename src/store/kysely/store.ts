@@ -19,15 +19,19 @@ import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
 import { InMemorySearch } from './search-index.js';
 
-/** The claim is a commit of its own before the operation's: it joins the commit groups too. */
+/**
+ * A claim, or a settled record, is a commit of its own: it joins the commit groups too. A replay
+ * hands out what another request committed: not before that commit is on disk.
+ */
 function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): IdempotencyStore {
+  const synced = async <T extends { state: string }>(found: T): Promise<T> => {
+    if (found.state === 'replay') await group.synced();
+    return found;
+  };
   return {
-    claim: async (...args) => {
-      const claim = await group.run((tx) => tx.idempotency.claim(...args), false);
-      // A replay hands out what another request committed: not before that commit is on disk.
-      if (claim.state === 'replay') await group.synced();
-      return claim;
-    },
+    claim: async (...args) => synced(await group.run((tx) => tx.idempotency.claim(...args), false)),
+    settle: (record) => group.run((tx) => tx.idempotency.settle(record)),
+    look: async (...args) => synced(await store.look(...args)),
     complete: (completion) => store.complete(completion),
     release: (scopeKey, claimedAtMs) => store.release(scopeKey, claimedAtMs),
     deleteForResource: (resource) => store.deleteForResource(resource),
@@ -125,11 +129,12 @@ export interface DialectExtras {
 
 /** Store.acceptInquiry as one transaction of the store's own statements (SQLite: a commit group member). */
 function acceptInTransaction(transaction: Store['transaction']): Store['acceptInquiry'] {
-  return (inquiry, notifications, completion) =>
+  return (inquiry, notifications, record) =>
     transaction(async (tx) => {
+      if (record && !(await tx.idempotency.settle(record))) return false;
       await tx.inquiries.insert(inquiry);
       await tx.outbox.enqueue(notifications);
-      if (completion) await tx.idempotency.complete(completion);
+      return true;
     });
 }
 

@@ -2,7 +2,7 @@ import type { AssertionReplayStore, CredentialStore } from './credentials.js';
 import type { ClientStore } from './clients.js';
 import type { AuthorizationCodeStore, RefreshTokenStore } from './grants.js';
 import type { CounterStore } from './counters.js';
-import type { IdempotencyCompletion, IdempotencyStore } from './idempotency.js';
+import type { IdempotencyRecord, IdempotencyStore } from './idempotency.js';
 import type { InquiryStore } from './inquiries.js';
 import type { NewOutboxItem, OutboxStore } from './outbox.js';
 import type { InquiryRecord, Provenance } from '../../model/inquiry.js';
@@ -71,12 +71,13 @@ export interface Store extends Stores {
    */
   transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
   /**
-   * Stores a new inquiry, the notifications of it and — when it came with an Idempotency-Key —
-   * the key's completion: all of them or nothing. Throws IdempotencyClaimLostError, having written
-   * nothing, when another request took the claim over. The hot write of the service (issue 17):
-   * PostgreSQL writes it as one statement, SQLite in one transaction of the commit groups.
+   * Stores a new inquiry and the notifications of it — with, when it came with an Idempotency-Key,
+   * the key's completed record — all of them or nothing. Returns false, having written nothing,
+   * when the key holds a live record (IdempotencyStore.settle): another request with it came
+   * first. The hot write of the service (issue 17): PostgreSQL writes it as one statement, SQLite
+   * in one transaction of the commit groups; no claim is taken before it.
    */
-  acceptInquiry(inquiry: InquiryRecord & Provenance, notifications: readonly NewOutboxItem[], completion: IdempotencyCompletion | null): Promise<void>;
+  acceptInquiry(inquiry: InquiryRecord & Provenance, notifications: readonly NewOutboxItem[], record: IdempotencyRecord | null): Promise<boolean>;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   /** What a commit is made to survive: SQLite's journal_mode and synchronous, PostgreSQL's synchronous_commit. */
