@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import pg from 'pg';
 import type { IdempotencyRecord, InquiryRecord, NewOutboxItem, Provenance } from '../../src/store/ports/index.js';
 import { describeEachDialect } from '../helpers/dialect-suites.js';
 
@@ -91,6 +92,45 @@ await describeEachDialect('Store.acceptInquiry', (suite) => {
     assert.equal(await suite.store.inquiries.get(loser), undefined);
     assert.deepEqual(await outboxOf(loser), []);
     assert.deepEqual(await suite.store.idempotency.look('k-race', 'fp', NOW + 1), { state: 'replay', result: `v1.${winner}` });
+  });
+
+  it('a burst answers each inquiry on its own: one write per key, a refused row failing only its inquiry', async () => {
+    // 40 keyed, 5 repeating one of those keys, 4 without a key, and one whose id is taken (inq_a).
+    const calls = [
+      ...Array.from({ length: 40 }, (_, i) => ({ id: `inq_burst_${i}`, key: `k-burst-${i}` })),
+      ...Array.from({ length: 5 }, (_, i) => ({ id: `inq_burst_again_${i}`, key: `k-burst-${i * 7}` })),
+      ...Array.from({ length: 4 }, (_, i) => ({ id: `inq_burst_keyless_${i}`, key: null })),
+      { id: 'inq_a', key: 'k-burst-taken-id' },
+    ];
+    const outcomes = await Promise.allSettled(calls.map(({ id, key }) => suite.store.acceptInquiry(inquiry(id), [notification(`msg_${id}`, id, 'email', 'owner@studio.example')], key ? keyRecord(key, id, NOW, `v1.${id}`) : null)));
+    const refused = outcomes.findIndex((o) => o.status === 'rejected');
+    assert.equal(calls[refused]?.id, 'inq_a', 'only the inquiry whose row was refused fails');
+    assert.equal(outcomes.filter((o) => o.status === 'rejected').length, 1);
+    for (const [i, { id }] of calls.entries()) {
+      if (i === refused) continue;
+      const stored = (outcomes[i] as PromiseFulfilledResult<boolean>).value;
+      assert.equal(stored, (await suite.store.inquiries.get(id)) !== undefined, `${id}: the answer says what was stored`);
+      assert.equal((await outboxOf(id)).length, stored ? 1 : 0, `${id}: its notification only with it`);
+    }
+    for (let k = 0; k < 40; k++) {
+      const ids = calls.filter((c) => c.key === `k-burst-${k}`).map((c) => c.id);
+      const written = ids.filter((id) => (outcomes[calls.findIndex((c) => c.id === id)] as PromiseFulfilledResult<boolean>).value);
+      assert.equal(written.length, 1, `key ${k}: exactly one of ${ids.join(', ')} written`);
+      assert.deepEqual(await suite.store.idempotency.look(`k-burst-${k}`, 'fp', NOW + 1), { state: 'replay', result: `v1.${written[0]}` });
+    }
+    assert.equal((await suite.store.idempotency.look('k-burst-taken-id', 'fp', NOW + 1)).state, 'absent', "the refused inquiry's key record was not kept");
+  });
+
+  it('PostgreSQL: a burst of inquiries shares a few commits, not one each', { skip: suite.dialect !== 'postgres' }, async () => {
+    const ids = Array.from({ length: 50 }, (_, i) => `inq_shared_${i}`);
+    const stored = await Promise.all(ids.map((id) => suite.store.acceptInquiry(inquiry(id), [], keyRecord(`k-shared-${id}`, id))));
+    assert.ok(stored.every(Boolean));
+    // Rows one transaction inserted share its xmin.
+    const client = new pg.Client({ connectionString: (suite.opened.config as { url: string }).url });
+    await client.connect();
+    const { rows } = await client.query<{ commits: number }>("SELECT count(DISTINCT xmin::text)::int AS commits FROM inquiries WHERE id LIKE 'inq_shared_%'");
+    await client.end();
+    assert.ok(rows[0]!.commits <= 10, `${rows[0]!.commits} commits for a burst of 50`);
   });
 
   it('writes nothing, the key record included, when one of the rows cannot be stored', async () => {

@@ -1,13 +1,16 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { IdempotencyClaimLostError, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyFinding, type IdempotencyRecord, type IdempotencyStore } from '../ports/index.js';
 import { prepared, type DialectName } from './prepared.js';
 import type { Database, IdempotencyKeysTable } from './schema.js';
 
 type Fresh = { fingerprint: string; locked_until: number; expires_at: number; created_at: number };
 
-/** A record another request may take over at `nowMs`: expired, or an in-flight claim whose holder died. */
-const stale = (nowMs: number) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
-  eb.or([eb('idempotency_keys.expires_at', '<=', nowMs), eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.locked_until', '<=', nowMs)])]);
+/**
+ * A record another request may take over at `now`: expired, or an in-flight claim whose holder
+ * died. Also PostgreSQL's batch of inquiries (postgres/accept-inquiry.ts) decides by it.
+ */
+export const staleAt = (now: Expression<number> | number) =>
+  sql<boolean>`(idempotency_keys.expires_at <= ${now} OR (idempotency_keys.state = 'in_flight' AND idempotency_keys.locked_until <= ${now}))`;
 
 // One atomic statement decides the race: the insert wins, or a stale row is taken over; any
 // other existing row is left alone.
@@ -16,26 +19,21 @@ const claimKey = prepared((db, scopeKey: string, f: Readonly<Fresh>, nowMs: numb
   return db
     .insertInto('idempotency_keys')
     .values({ scope_key: scopeKey, ...fresh })
-    .onConflict((oc) => oc.column('scope_key').doUpdateSet(fresh).where(stale(nowMs)))
+    .onConflict((oc) => oc.column('scope_key').doUpdateSet(fresh).where(staleAt(nowMs)))
     .returning(sql<number>`1`.as('won'));
 });
 
-/** The record columns of a completed key, as settle() and PostgreSQL's acceptInquiry write them. */
-export type SettledRow = { scope_key: string; fingerprint: string; result: string; resource: string | null; expires_at: number; created_at: number };
+type SettledRow = { scope_key: string; fingerprint: string; result: string; resource: string | null; expires_at: number; created_at: number };
 
-export const settledRow = (r: IdempotencyRecord): SettledRow => ({ scope_key: r.scopeKey, fingerprint: r.fingerprint, result: r.result, resource: r.resource, expires_at: r.expiresAtMs, created_at: r.createdAtMs });
-
-/** The completed record, inserted or taking a stale row over (claimKey's race), returning a row when written. */
-export function settleQuery(db: Kysely<Database>, r: Readonly<SettledRow>) {
+// The completed record, inserted or taking a stale row over (claimKey's race); a row when written.
+const settleKey = prepared((db, r: Readonly<SettledRow>) => {
   const complete = { fingerprint: r.fingerprint, state: 'complete', status: null, headers: null, body: null, result: r.result, resource: r.resource, locked_until: r.created_at, expires_at: r.expires_at, created_at: r.created_at };
   return db
     .insertInto('idempotency_keys')
     .values({ scope_key: r.scope_key, ...complete })
-    .onConflict((oc) => oc.column('scope_key').doUpdateSet(complete).where(stale(r.created_at)))
+    .onConflict((oc) => oc.column('scope_key').doUpdateSet(complete).where(staleAt(r.created_at)))
     .returning(sql<number>`1`.as('won'));
-}
-
-const settleKey = prepared((db, r: Readonly<SettledRow>) => settleQuery(db, r));
+});
 
 const lookUp = prepared((db, scopeKey: string) => db.selectFrom('idempotency_keys').select(['fingerprint', 'state', 'result', 'body', 'locked_until', 'expires_at']).where('scope_key', '=', scopeKey));
 
@@ -59,7 +57,8 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
   }
 
   async settle(record: IdempotencyRecord): Promise<boolean> {
-    return (await settleKey(this.db, this.dialect, settledRow(record))).rows.length > 0;
+    const r = record;
+    return (await settleKey(this.db, this.dialect, { scope_key: r.scopeKey, fingerprint: r.fingerprint, result: r.result, resource: r.resource, expires_at: r.expiresAtMs, created_at: r.createdAtMs })).rows.length > 0;
   }
 
   async look(scopeKey: string, fingerprint: string, nowMs: number): Promise<IdempotencyFinding> {
