@@ -22,7 +22,8 @@ const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.r
  * field as its column is typed. Data-modifying WITH queries run once each, on one snapshot, all
  * or nothing; the inserts see the records only through RETURNING (PostgreSQL manual, 7.8.4). A
  * key whose record another transaction is writing makes this INSERT … ON CONFLICT wait for that
- * commit, then find the row: its inquiry is not written.
+ * commit, then find the row: its inquiry is not written. Keys are inserted in order, so two
+ * batches that share keys (a client's retries) wait for each other without a deadlock.
  */
 const acceptBatch = prepared((db, keys: string, inquiries: string, outbox: string) => ({
   compile: () =>
@@ -30,7 +31,7 @@ const acceptBatch = prepared((db, keys: string, inquiries: string, outbox: strin
       SELECT * FROM json_to_recordset(${keys}::json) AS k(id text, scope_key text, fingerprint text, result text, resource text, expires_at bigint, created_at bigint)
     ), done AS (
       INSERT INTO idempotency_keys (scope_key, fingerprint, state, result, resource, locked_until, expires_at, created_at)
-      SELECT scope_key, fingerprint, 'complete', result, resource, created_at, expires_at, created_at FROM input WHERE scope_key IS NOT NULL
+      SELECT scope_key, fingerprint, 'complete', result, resource, created_at, expires_at, created_at FROM input WHERE scope_key IS NOT NULL ORDER BY scope_key
       ON CONFLICT (scope_key) DO UPDATE SET fingerprint = excluded.fingerprint, state = excluded.state, status = NULL, headers = NULL, body = NULL,
         result = excluded.result, resource = excluded.resource, locked_until = excluded.locked_until, expires_at = excluded.expires_at, created_at = excluded.created_at
       WHERE ${staleAt(sql.ref('excluded.created_at'))}
