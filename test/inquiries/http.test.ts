@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { idempotencyScopeKey, fingerprint } from '../../src/idempotency/key.js';
+import { skipWithoutPostgres } from '../helpers/postgres.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { agentToken } from '../helpers/tokens.js';
 import type { Problem } from '../helpers/problem.js';
@@ -211,14 +212,14 @@ describe('POST /api/v1/inquiries', () => {
       assert.equal(retry.headers.get('idempotent-replayed'), null);
     });
 
-    it('never creates two inquiries for two parallel requests with the same key', async () => {
+    it('never creates two inquiries for two parallel requests with the same key: the second replays the first', async () => {
       const k = key();
       const before = await server.store.inquiries.count();
       const responses = await Promise.all([post(GOOD, { 'idempotency-key': k }), post(GOOD, { 'idempotency-key': k })]);
-      const statuses = responses.map((r) => r.status).sort();
-      assert.ok(statuses.every((s) => s === 201 || s === 409), `statuses ${statuses}`);
+      assert.deepEqual(responses.map((r) => r.status), [201, 201]);
+      assert.deepEqual(responses.map((r) => r.headers.get('idempotent-replayed')).sort(), ['true', null].sort());
       const ids = new Set<string>();
-      for (const r of responses) if (r.status === 201) ids.add(((await r.json()) as { id: string }).id);
+      for (const r of responses) ids.add(((await r.json()) as { id: string }).id);
       assert.equal(ids.size, 1);
       assert.equal(await server.store.inquiries.count(), before + 1);
     });
@@ -322,5 +323,43 @@ describe('POST /api/v1/inquiries', () => {
         assert.equal(res.headers.get('content-type'), 'application/problem+json');
       }
     });
+  });
+});
+
+describe('POST /api/v1/inquiries over PostgreSQL (inquiries written in batches)', { skip: await skipWithoutPostgres() }, () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ dialect: 'postgres', env: { RATE_LIMITS_ENABLED: 'false' } });
+  });
+  after(async () => server.close());
+  const post = (key: string | null, body: unknown = GOOD) =>
+    fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body) });
+
+  it('answers a burst of 40 parallel inquiries, 10 of them repeating a key, each with its own receipt or the replay of its key', async () => {
+    const before = await server.store.inquiries.count();
+    const keys = [...Array.from({ length: 30 }, (_, i) => `burst-${i}`), ...Array.from({ length: 10 }, (_, i) => `burst-${i * 3}`)];
+    const responses = await Promise.all(keys.map((k) => post(k, { ...GOOD, message: `A burst inquiry under key ${k}, long enough.` })));
+    assert.deepEqual(new Set(responses.map((r) => r.status)), new Set([201]));
+    const idOf = new Map<string, string>();
+    let replays = 0;
+    for (const [i, r] of responses.entries()) {
+      const { id } = (await r.json()) as { id: string };
+      if (r.headers.get('idempotent-replayed') === 'true') replays += 1;
+      if (idOf.has(keys[i]!)) assert.equal(id, idOf.get(keys[i]!), `key ${keys[i]}: one inquiry`);
+      else idOf.set(keys[i]!, id);
+    }
+    assert.equal(replays, 10);
+    assert.equal(await server.store.inquiries.count(), before + 30);
+    for (const id of idOf.values()) assert.ok(await server.store.inquiries.get(id), `${id} is stored`);
+  });
+
+  it('still answers 422 for a key reused with another body, and accepts keyless writes', async () => {
+    assert.equal((await post('pg-reused')).status, 201);
+    const reused = await post('pg-reused', { ...GOOD, message: 'Another message under the same key entirely.' });
+    assert.equal(reused.status, 422);
+    assert.equal(((await reused.json()) as Problem).error, 'idempotency_key_reused');
+    const [a, b] = await Promise.all([post(null), post(null)]);
+    assert.deepEqual([a.status, b.status], [201, 201]);
+    assert.notEqual(((await a.json()) as { id: string }).id, ((await b.json()) as { id: string }).id);
   });
 });

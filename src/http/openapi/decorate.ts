@@ -138,7 +138,7 @@ function idempotencyParameter(ttlSeconds: number): ParameterObject {
     description:
       `draft-ietf-httpapi-idempotency-key-header: a unique key per logical write (an sf-string, quoted or bare, 1–255 characters). ` +
       `Retrying with the same key and body replays the stored response with \`Idempotent-Replayed: true\`; the same key with a different body is a 422; ` +
-      `while the first request is in flight a retry is a 409. Records are kept ${ttlSeconds} seconds. Without the header the write is accepted but not deduplicated.`,
+      `while the first request is in flight a retry is a 409 (a retry of an inquiry waits the moment its first request takes to commit, and replays it). Records are kept ${ttlSeconds} seconds. Without the header the write is accepted but not deduplicated.`,
     schema: { type: 'string', minLength: 1, maxLength: 257, example: '"5f2b6d0e-8c1a-4b7e-9d3f-2a6c1e0b9f47"' },
   };
 }
