@@ -6,6 +6,7 @@ import { seedIfEmpty } from './catalog/seed.js';
 import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
 import { bodyLimit } from './http/middleware/body-limit.js';
+import { rejectNul } from './http/middleware/no-nul.js';
 import { invalidTokenResponse } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';
@@ -26,7 +27,7 @@ import { DOCS_ASSETS_PATH, registerDocsRoutes } from './http/routes/docs.js';
 import { renderDocsPage } from './pages/render.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
-import { registerMcpRoutes } from './http/routes/mcp.js';
+import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp.js';
 import { registerMetricsRoute } from './http/routes/metrics.js';
 import { registerServerCardRoutes } from './http/routes/server-card.js';
 import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
@@ -52,7 +53,7 @@ import { StudioService } from './studio/service.js';
 import { ProjectEditor } from './catalog/editor.js';
 import { registerStudioMedia, registerStudioRoute } from './http/routes/studio.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
-import { registerAuthorizeRoutes } from './http/routes/oauth-authorize.js';
+import { AUTHORIZE_PATH, registerAuthorizeRoutes } from './http/routes/oauth-authorize.js';
 import { createOwnerSide, type OwnerSide } from './wiring/owner-side.js';
 
 export interface AppDeps {
@@ -162,6 +163,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const limitUpload = limit(config.uploadLimitBytes, 'Uploads');
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c, next) => (isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next)));
+  // PostgreSQL cannot hold U+0000: a request carrying one is a 400, never a 500 (no-nul.ts).
+  app.use(rejectNul({ ownBodies: [MCP_PATH, AUTHORIZE_PATH] }));
 
   // Rate limits need the client address (request context) and the verified bearer.
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy) });

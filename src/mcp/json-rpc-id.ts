@@ -20,3 +20,12 @@ export const INVALID_ID_RESPONSE = {
   error: { code: -32600, message: 'Invalid Request: "id" must be a string, an integer or null' },
   id: null,
 } as const;
+
+/**
+ * The answer to a message whose strings hold U+0000 (lib/nul-character.ts): Invalid Params
+ * (JSON-RPC 2.0 §5.1, -32602), echoing the message's id when it is a valid one.
+ */
+export function nulParamsResponse(body: unknown) {
+  const id = typeof body === 'object' && body !== null && !Array.isArray(body) && 'id' in body && isValidId(body.id) ? body.id : null;
+  return { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: a string holds a NUL character (U+0000), which no argument accepts' }, id } as const;
+}

@@ -5,7 +5,8 @@ import type { McpEndpoint } from '../../mcp/endpoint.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
 import { allowedOriginsCors } from '../middleware/allowed-origins-cors.js';
 import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
-import { INVALID_ID_RESPONSE, hasInvalidJsonRpcId } from '../../mcp/json-rpc-id.js';
+import { jsonHasNul } from '../../lib/nul-character.js';
+import { INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulParamsResponse } from '../../mcp/json-rpc-id.js';
 import { missingScope } from '../../mcp/tool-scopes.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
@@ -117,6 +118,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
     const text = await c.req.text();
     const body = parseOrNull(text);
     if (hasInvalidJsonRpcId(body)) return c.json(INVALID_ID_RESPONSE, 400);
+    if (jsonHasNul(text)) return c.json(nulParamsResponse(body), 400);
     // MCP 2025-11-25 authorization §"Scope Challenge Handling": a call that needs a scope the
     // token lacks is HTTP 403 insufficient_scope, so the client can step up.
     const missing = principal ? missingScope(body, principal.scopes) : undefined;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Random } from '../../lib/clock.js';
+import { fieldsHaveNul } from '../../lib/nul-character.js';
 import { AuthorizePageError, AuthorizeRedirectError } from '../../oauth/authorize-request.js';
 import type { Authorization, PendingConsent } from '../../oauth/authorization.js';
 import { PROOF_CODE_MINUTES, type EmailProof } from '../../oauth/email-proof.js';
@@ -89,6 +90,8 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
 
   app.post(AUTHORIZE_PATH, async (c) => {
     const body = await c.req.parseBody();
+    // Left to this page by the NUL guard (middleware/no-nul.ts), which would answer in JSON.
+    if (fieldsHaveNul(body)) return errorPage(c, 'This form could not be read. Start again from the application.');
     const pending = await authorization.resume(field(body, 'ticket', 8192));
     if (!pending) return errorPage(c, 'This consent page has expired. Start again from the application.');
     const action = field(body, 'action', 20);

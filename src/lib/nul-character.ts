@@ -1,0 +1,29 @@
+/**
+ * U+0000 in a request: PostgreSQL's text types cannot hold it (22021, "invalid byte sequence"),
+ * so a value carrying it, stored or looked up, failed there with a 500 while SQLite took it. No
+ * field of this service means anything by it, so requests carrying one are refused at the door.
+ */
+
+/** `\u0000` as a JSON escape: preceded by an even run of backslashes (`\\u0000` is a backslash and the text "u0000"). */
+const JSON_NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
+
+/** Whether a request target (path and query, still percent-encoded) names U+0000. */
+export function targetHasNul(target: string): boolean {
+  return target.includes('%00');
+}
+
+/** Whether a JSON text decodes to a string holding U+0000 (JSON allows it only escaped). */
+export function jsonHasNul(text: string): boolean {
+  return text.includes('\\u0000') && JSON_NUL_ESCAPE.test(text);
+}
+
+/** Whether an application/x-www-form-urlencoded text decodes to a value (or name) holding U+0000. */
+export function formHasNul(text: string): boolean {
+  return text.includes('%00') || text.includes('\u0000');
+}
+
+/** Whether parsed form fields (names, string values, lists of them) hold U+0000. */
+export function fieldsHaveNul(fields: Readonly<Record<string, unknown>>): boolean {
+  const holds = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) && v.some(holds));
+  return Object.entries(fields).some(([name, value]) => name.includes('\u0000') || holds(value));
+}
