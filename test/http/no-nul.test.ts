@@ -52,6 +52,20 @@ for (const dialect of ['postgres', 'sqlite'] as const) {
       assert.equal(((await token.json()) as { error: string }).error, 'invalid_request');
     });
 
+    it('in a form, urlencoded or multipart: the HTML error page for a browser, and nothing stored', async () => {
+      const before = await server.store.inquiries.count();
+      const multipart = new FormData();
+      multipart.set('name', 'Ada\u0000');
+      multipart.set('email', 'ada@example.com');
+      multipart.set('message', 'A message long enough to send.');
+      for (const body of [new URLSearchParams({ name: 'Ada\u0000', email: 'ada@example.com', message: 'A message long enough to send.' }), multipart]) {
+        const res = await fetch(url('/inquire'), { method: 'POST', redirect: 'manual', headers: { accept: 'text/html', origin: server.baseUrl }, body });
+        assert.equal(res.status, 400, body.constructor.name);
+        assert.match(res.headers.get('content-type') ?? '', /^text\/html/, body.constructor.name);
+      }
+      assert.equal(await server.store.inquiries.count(), before);
+    });
+
     it('in an MCP message: JSON-RPC Invalid params (-32602) with the request id', async () => {
       const res = await json(
         '/mcp',
