@@ -111,14 +111,20 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
     assert.equal((await idempotency.run(call('key-no-commit'), operation('inq_committed', { n: 0 }))).replayed, false);
   });
 
-  it('answers 409 while the first call is in flight', async () => {
+  /** A call of run() holding its claim on `key` until released; resolves with its result. */
+  const heldClaim = async (key: string, id: string) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = idempotency.run(call('key-slow'), async (commit) => {
+    const done = idempotency.run(call(key), async (commit) => {
       await gate;
-      return commit(async () => ({ id: 'inq_slow', n: 1 }));
+      return commit(async () => ({ id, n: 1 }));
     });
     await new Promise((r) => setImmediate(r));
+    return { done, release };
+  };
+
+  it('answers 409 while the first call is in flight', async () => {
+    const { done: slow, release } = await heldClaim('key-slow', 'inq_slow');
     await assert.rejects(idempotency.run(call('key-slow'), operation('inq_dup', { n: 0 })), IdempotencyInFlightError);
     release();
     assert.deepEqual(await slow, { value: { id: 'inq_slow', n: 1 }, replayed: false });
@@ -161,13 +167,7 @@ describe('Idempotency: the generic layer over a real SQLite store', () => {
     });
 
     it("answers 409 while run()'s claim on the key holds, and writes nothing", async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const claimed = idempotency.run(call('key-four'), async (commit) => {
-        await gate;
-        return commit(async () => ({ id: 'inq_four_claimed', n: 1 }));
-      });
-      await new Promise((r) => setImmediate(r));
+      const { done: claimed, release } = await heldClaim('key-four', 'inq_four_claimed');
       await assert.rejects(inOneWrite('key-four', 'inq_four'), IdempotencyInFlightError);
       assert.equal(await store.inquiries.get('inq_four'), undefined);
       release();
