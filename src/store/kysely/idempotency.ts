@@ -56,8 +56,7 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
     return found.state === 'absent' ? this.claim(scopeKey, fingerprint, nowMs, lockMs, ttlMs) : found;
   }
 
-  async settle(record: IdempotencyRecord): Promise<boolean> {
-    const r = record;
+  async settle(r: IdempotencyRecord): Promise<boolean> {
     return (await settleKey(this.db, this.dialect, { scope_key: r.scopeKey, fingerprint: r.fingerprint, result: r.result, resource: r.resource, expires_at: r.expiresAtMs, created_at: r.createdAtMs })).rows.length > 0;
   }
 
