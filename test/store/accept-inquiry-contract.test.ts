@@ -121,7 +121,8 @@ await describeEachDialect('Store.acceptInquiry', (suite) => {
     assert.equal((await suite.store.idempotency.look('k-burst-taken-id', 'fp', NOW + 1)).state, 'absent', "the refused inquiry's key record was not kept");
   });
 
-  it('PostgreSQL: a burst of inquiries shares a few commits, not one each', { skip: suite.dialect !== 'postgres' }, async () => {
+  // PostgreSQL's batches (postgres/accept-inquiry.ts); SQLite's commit groups are store/durability.test.ts's.
+  if (suite.dialect === 'postgres') it('a burst of inquiries shares a few commits, not one each', async () => {
     const ids = Array.from({ length: 50 }, (_, i) => `inq_shared_${i}`);
     const stored = await Promise.all(ids.map((id) => suite.store.acceptInquiry(inquiry(id), [], keyRecord(`k-shared-${id}`, id))));
     assert.ok(stored.every(Boolean));
