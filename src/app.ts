@@ -164,7 +164,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c, next) => (isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next)));
   // PostgreSQL cannot hold U+0000: a request carrying one is a 400, never a 500 (no-nul.ts).
-  app.use(rejectNul({ ownBodies: [MCP_PATH, AUTHORIZE_PATH] }));
+  app.use(rejectNul({ ownPaths: [MCP_PATH, AUTHORIZE_PATH] }));
 
   // Rate limits need the client address (request context) and the verified bearer.
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy) });

@@ -43,13 +43,17 @@ for (const dialect of ['postgres', 'sqlite'] as const) {
       assert.equal(((await literal.json()) as { name: string }).name, 'Ada \\u0000');
     });
 
-    it('on the authorization server: RFC 6749 invalid_request, JSON or form', async () => {
+    it('on the authorization server: RFC 6749 invalid_request, JSON or form; the consent page an HTML page', async () => {
       const register = await json('/oauth/register', { client_name: 'bot\u0000', token_endpoint_auth_method: 'none' });
       assert.equal(register.status, 400);
       assert.equal(((await register.json()) as { error: string }).error, 'invalid_request');
       const token = await fetch(url('/oauth/token'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=cl%00x' });
       assert.equal(token.status, 400);
       assert.equal(((await token.json()) as { error: string }).error, 'invalid_request');
+      // The consent page answers people: its own HTML error, whatever the Accept header.
+      const consent = await fetch(url('/oauth/authorize?response_type=code&client_id=cl%00x&state=s'));
+      assert.equal(consent.status, 400);
+      assert.match(consent.headers.get('content-type') ?? '', /^text\/html/);
     });
 
     it('in a form, urlencoded or multipart: the HTML error page for a browser, and nothing stored', async () => {

@@ -11,14 +11,15 @@ const refused = (where: '(url)' | '(body)') =>
  * Refuses a request whose target, JSON body or form fields carry U+0000 (lib/nul-character.ts):
  * a 400 in each surface's own format, by the error handler (problem+json, RFC 6749 JSON on
  * /oauth/*, an HTML page for a browser). The body is read here — as text, or a multipart form's
- * parsed fields, its files left alone — and Hono keeps it for the handler's own read. The bodies
- * of `ownBodies` paths answer in their own protocol (MCP: JSON-RPC, routes/mcp.ts; the consent
- * page: HTML). No async level of its own for a request without a body.
+ * parsed fields, its files left alone — and Hono keeps it for the handler's own read. `ownPaths`
+ * refuse U+0000 themselves, in their own protocol (MCP: JSON-RPC, routes/mcp.ts; the consent
+ * page: HTML, routes/oauth-authorize.ts). No async level of its own for a request without a body.
  */
-export function rejectNul(options: { ownBodies: readonly string[] }): MiddlewareHandler<AppEnv> {
+export function rejectNul(options: { ownPaths: readonly string[] }): MiddlewareHandler<AppEnv> {
   return (c, next) => {
+    if (options.ownPaths.includes(c.req.path)) return next();
     if (targetHasNul(c.req.url)) throw refused('(url)');
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || options.ownBodies.includes(c.req.path)) return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = c.req.header('content-type');
     const json = isJsonMediaType(type);
     if (mediaTypeOf(type) === 'multipart/form-data') {

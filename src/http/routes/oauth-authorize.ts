@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Random } from '../../lib/clock.js';
-import { fieldsHaveNul } from '../../lib/nul-character.js';
+import { fieldsHaveNul, targetHasNul } from '../../lib/nul-character.js';
 import { AuthorizePageError, AuthorizeRedirectError } from '../../oauth/authorize-request.js';
 import type { Authorization, PendingConsent } from '../../oauth/authorization.js';
 import { PROOF_CODE_MINUTES, type EmailProof } from '../../oauth/email-proof.js';
@@ -79,6 +79,8 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
   const limitAddress = addressLimit(options.limiter, 'consent:');
 
   app.get(AUTHORIZE_PATH, async (c) => {
+    // Left to this page by the NUL guard (middleware/no-nul.ts), which would answer in JSON.
+    if (targetHasNul(c.req.url)) return errorPage(c, 'This authorization request could not be read. Start again from the application.');
     try {
       return consent(c, await authorization.start(new URL(c.req.url).searchParams));
     } catch (error) {
