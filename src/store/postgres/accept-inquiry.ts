@@ -87,7 +87,8 @@ async function write(db: Kysely<Database>, batch: readonly Pending[]): Promise<S
  * processes' CPU). Like SQLite's group commit (sqlite/group-commit.ts): while MAX_IN_FLIGHT
  * statements run, arriving inquiries queue and form the next batch, so a lone inquiry waits for
  * nothing; each answer waits for its batch's commit. A batch that fails is written again one
- * inquiry at a time, so one inquiry's error (a refused row) is its own.
+ * inquiry at a time, so one inquiry's error (a refused row) is its own; the database away fails
+ * the batch and the queue at once (a 503 each).
  */
 export function acceptInquiry(db: Kysely<Database>): Store['acceptInquiry'] {
   const queue: Pending[] = [];
@@ -97,9 +98,12 @@ export function acceptInquiry(db: Kysely<Database>): Store['acceptInquiry'] {
       const accepted = await write(db, batch);
       for (const p of batch) p.resolve(accepted.has(p.inquiry.id));
     } catch (error) {
-      // The database away fails every member alike; any other error may be one member's.
-      if (batch.length > 1 && !(error instanceof ServiceUnavailableError)) await Promise.all(batch.map((p) => run([p])));
-      else for (const p of batch) p.reject(error);
+      // The database away fails every member alike, and every inquiry queued for it: one batch
+      // after another, each waiting out the connect timeout, would answer the last ones late.
+      if (error instanceof ServiceUnavailableError) for (const p of [...batch, ...queue.splice(0)]) p.reject(error);
+      // Any other error may be one member's.
+      else if (batch.length > 1) await Promise.all(batch.map((p) => run([p])));
+      else batch[0]!.reject(error);
     }
   };
   const pump = () => {
