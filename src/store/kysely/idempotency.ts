@@ -7,7 +7,8 @@ type Fresh = { fingerprint: string; locked_until: number; expires_at: number; cr
 
 /**
  * A record another request may take over at `now`: expired, or an in-flight claim whose holder
- * died. Also PostgreSQL's batch of inquiries (postgres/accept-inquiry.ts) decides by it.
+ * died. The claim, settle and look decide by it, as does PostgreSQL's batch of inquiries
+ * (postgres/accept-inquiry.ts).
  */
 export const staleAt = (now: Expression<number> | number) =>
   sql<boolean>`(idempotency_keys.expires_at <= ${now} OR (idempotency_keys.state = 'in_flight' AND idempotency_keys.locked_until <= ${now}))`;
@@ -35,7 +36,8 @@ const settleKey = prepared((db, r: Readonly<SettledRow>) => {
     .returning(sql<number>`1`.as('won'));
 });
 
-const lookUp = prepared((db, scopeKey: string) => db.selectFrom('idempotency_keys').select(['fingerprint', 'state', 'result', 'body', 'locked_until', 'expires_at']).where('scope_key', '=', scopeKey));
+// The record, and whether it is stale at `nowMs` by the same rule as the upserts (SQLite answers 0/1).
+const lookUp = prepared((db, scopeKey: string, nowMs: number) => db.selectFrom('idempotency_keys').select(['fingerprint', 'state', 'result', 'body', staleAt(nowMs).as('stale')]).where('scope_key', '=', scopeKey));
 
 const completeKey = prepared((db, scopeKey: string, claimedAtMs: number, result: string, resource: string | null, expiresAtMs: number) =>
   db.updateTable('idempotency_keys').set({ state: 'complete', result, resource, expires_at: expiresAtMs }).where('scope_key', '=', scopeKey).where('state', '=', 'in_flight').where('created_at', '=', claimedAtMs),
@@ -61,8 +63,8 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
   }
 
   async look(scopeKey: string, fingerprint: string, nowMs: number): Promise<IdempotencyFinding> {
-    const row = (await lookUp(this.db, this.dialect, scopeKey)).rows[0];
-    if (!row || row.expires_at <= nowMs || (row.state === 'in_flight' && row.locked_until <= nowMs)) return { state: 'absent' };
+    const row = (await lookUp(this.db, this.dialect, scopeKey, nowMs)).rows[0];
+    if (!row || row.stale) return { state: 'absent' };
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
     if (row.state !== 'complete') return { state: 'in_flight' };
     return { state: 'replay', result: storedResult(row) };
