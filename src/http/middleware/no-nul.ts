@@ -21,8 +21,8 @@ export function rejectNul(options: { ownPaths: readonly string[] }): MiddlewareH
     if (targetHasNul(c.req.url)) throw refused('(url)');
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = c.req.header('content-type');
-    const json = isJsonMediaType(type);
-    if (mediaTypeOf(type) === 'multipart/form-data') {
+    const media = mediaTypeOf(type);
+    if (media === 'multipart/form-data') {
       // Its text fields; the files are bytes. A body that is no form is the handler's to refuse.
       return c.req.parseBody({ all: true }).then(
         (fields) => {
@@ -32,7 +32,8 @@ export function rejectNul(options: { ownPaths: readonly string[] }): MiddlewareH
         () => next(),
       );
     }
-    if (!json && mediaTypeOf(type) !== 'application/x-www-form-urlencoded') return next();
+    const json = isJsonMediaType(type);
+    if (!json && media !== 'application/x-www-form-urlencoded') return next();
     return c.req.text().then((text) => {
       if (json ? jsonHasNul(text) : formHasNul(text)) throw refused('(body)');
       return next();
