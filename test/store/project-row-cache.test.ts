@@ -1,37 +1,35 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Selectable } from 'kysely';
-import type { ProjectFields } from '../../src/model/project.js';
+import type { ProjectFields, ProjectRecord } from '../../src/model/project.js';
 import { ProjectRowCache } from '../../src/store/kysely/project-row-cache.js';
-import type { ProjectsTable } from '../../src/store/kysely/schema.js';
 import type { RevisedProject, Store } from '../../src/store/ports/index.js';
 import { describeEachDialect } from '../helpers/dialect-suites.js';
 
-const row = (id: string, summary: string) => ({ id, summary }) as unknown as Selectable<ProjectsTable>;
+const row = (id: string, summary: string) => ({ id, summary }) as unknown as ProjectRecord;
 
 describe('ProjectRowCache', () => {
-  it('answers kept rows for their version, reads the others, and starts over at a newer version', async () => {
+  it('answers kept records for their version, reads the others, and starts over at a newer version', async () => {
     const cache = new ProjectRowCache();
     const reads: string[][] = [];
     const read = (summary: string) => async (ids: readonly string[]) => (reads.push([...ids]), ids.map((id) => row(id, summary)));
-    assert.equal((await cache.rowsOf(['a', 'b'], 1, read('v1'))).get('a')?.summary, 'v1');
-    assert.equal((await cache.rowsOf(['b', 'c'], 1, read('v1'))).get('c')?.summary, 'v1');
+    assert.equal((await cache.recordsOf(['a', 'b'], 1, read('v1'))).get('a')?.summary, 'v1');
+    assert.equal((await cache.recordsOf(['b', 'c'], 1, read('v1'))).get('c')?.summary, 'v1');
     assert.deepEqual(reads, [['a', 'b'], ['c']], 'b was kept');
-    const newer = await cache.rowsOf(['a', 'b'], 2, read('v2'));
+    const newer = await cache.recordsOf(['a', 'b'], 2, read('v2'));
     assert.deepEqual([...newer.values()].map((r) => r.summary), ['v2', 'v2']);
     assert.deepEqual(reads.at(-1), ['a', 'b'], 'version 2 kept nothing of version 1');
   });
 
-  it('never keeps rows read for an older version under a newer one', async () => {
+  it('never keeps records read for an older version under a newer one', async () => {
     const cache = new ProjectRowCache();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // A page confirmed at version 1 reads slowly; meanwhile a page at version 2 reads and keeps.
-    const slow = cache.rowsOf(['a'], 1, async (ids) => (await gate, ids.map((id) => row(id, 'old'))));
-    assert.equal((await cache.rowsOf(['a'], 2, async (ids) => ids.map((id) => row(id, 'new')))).get('a')?.summary, 'new');
+    const slow = cache.recordsOf(['a'], 1, async (ids) => (await gate, ids.map((id) => row(id, 'old'))));
+    assert.equal((await cache.recordsOf(['a'], 2, async (ids) => ids.map((id) => row(id, 'new')))).get('a')?.summary, 'new');
     release();
     assert.equal((await slow).get('a')?.summary, 'old', 'the slow page answers what it read');
-    const again = await cache.rowsOf(['a'], 2, async () => assert.fail('a kept row is not read again'));
+    const again = await cache.recordsOf(['a'], 2, async () => assert.fail('a kept row is not read again'));
     assert.equal(again.get('a')?.summary, 'new');
   });
 });

@@ -1,79 +1,64 @@
-import type { Selectable } from 'kysely';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import type { ProjectRecord } from '../../model/project.js';
-import { toRecord } from './project-rows.js';
-import type { ProjectsTable } from './schema.js';
 
-type Row = Selectable<ProjectsTable>;
-
-/** A few thousand projects, whatever their size: the rows ranked pages keep coming back to. */
+/** A few thousand projects, whatever their size: the records ranked pages keep coming back to. */
 const ENTRIES = 1000;
 const MAX_CHARS = 4 * 2 ** 20;
 
-/** The characters of a row's text columns: its weight against MAX_CHARS. */
-function weigh(row: Row): number {
+/** The characters of a record's text: its weight against MAX_CHARS. */
+function weigh(record: ProjectRecord): number {
   let chars = 0;
-  for (const value of Object.values(row)) if (typeof value === 'string') chars += value.length;
+  for (const value of Object.values(record)) {
+    if (typeof value === 'string') chars += value.length;
+    else if (Array.isArray(value)) chars += 64 * value.length;
+  }
   return chars;
 }
 
 /**
- * The rows of projects that ranked pages of the in-memory search showed, for the catalog version
- * they were read at (issue 17: reading a page's rows by id was ~20% of an uncached search, ~8 µs
- * a row). Every write of a project bumps the catalog version (upsert, save, remove, the featured
- * order), and the search index checks the version on every page, so rows kept for that version
- * are what a read would return: a page at a newer version empties the cache first. Rows are only
- * kept when read at the version the cache holds, so a read that raced a newer page cannot put
- * older rows under the newer version.
+ * The records of projects that ranked pages of the in-memory search showed, for the catalog
+ * version they were read at (issue 17: reading a page's rows by id was ~20% of an uncached search,
+ * ~8 µs a row). Every write of a project bumps the catalog version (upsert, save, remove, the
+ * featured order), and the search index checks the version on every page, so records kept for
+ * that version are what a read would return: a page at a newer version empties the cache first.
+ * Records are only kept when read at the version the cache holds, so a read that raced a newer
+ * page cannot put older records under the newer version. A kept record is the same object on
+ * every page, so the catalog presents it once (catalog/presented-projects.ts); one read afresh
+ * is a new object.
  */
 export class ProjectRowCache {
-  private readonly rows = new BoundedMap<string, Row>(ENTRIES, { maxWeight: MAX_CHARS, weigh });
-  private readonly records = new WeakMap<Row, ProjectRecord>();
+  private readonly records = new BoundedMap<string, ProjectRecord>(ENTRIES, { maxWeight: MAX_CHARS, weigh });
   private version = -1;
 
-  /**
-   * The record of a row rowsOf() answered: one object per row object, so the catalog presents a
-   * kept project once (catalog/presented-projects.ts). A row read afresh is a new object, and so
-   * is its record; a record goes with its row.
-   */
-  recordOf(row: Row): ProjectRecord {
-    let record = this.records.get(row);
-    if (record === undefined) {
-      record = toRecord(row);
-      this.records.set(row, record);
-    }
-    return record;
-  }
-
-  /** The rows of `ids` by id: those kept for `version`, the others read with `read` (and kept). */
-  async rowsOf(ids: readonly string[], version: number, read: (ids: readonly string[]) => Promise<Row[]>): Promise<Map<string, Row>> {
+  /** The records of `ids` by id: those kept for `version`, the others read with `read` (and kept). */
+  async recordsOf(ids: readonly string[], version: number, read: (ids: readonly string[]) => Promise<ProjectRecord[]>): Promise<Map<string, ProjectRecord>> {
     const { found, missing } = this.lookup(ids, version);
     if (missing.length > 0) {
-      const rows = await read(missing);
-      this.keep(rows, version);
-      for (const row of rows) found.set(row.id, row);
+      const records = await read(missing);
+      this.keep(records, version);
+      for (const record of records) found.set(record.id, record);
     }
     return found;
   }
 
-  private lookup(ids: readonly string[], version: number): { found: Map<string, Row>; missing: string[] } {
+  private lookup(ids: readonly string[], version: number): { found: Map<string, ProjectRecord>; missing: string[] } {
     if (version > this.version) {
-      this.rows.clear();
+      this.records.clear();
       this.version = version;
     }
-    const found = new Map<string, Row>();
+    const found = new Map<string, ProjectRecord>();
     const missing: string[] = [];
     for (const id of ids) {
-      const row = version === this.version ? this.rows.get(id) : undefined;
-      if (row === undefined) missing.push(id);
-      else found.set(id, row);
+      const record = version === this.version ? this.records.get(id) : undefined;
+      if (record === undefined) missing.push(id);
+      else found.set(id, record);
     }
     return { found, missing };
   }
 
-  /** Keeps rows read after a page at `version` was confirmed. */
-  private keep(rows: readonly Row[], version: number): void {
+  /** Keeps records read after a page at `version` was confirmed. */
+  private keep(records: readonly ProjectRecord[], version: number): void {
     if (version !== this.version) return;
-    for (const row of rows) this.rows.set(row.id, row);
+    for (const record of records) this.records.set(record.id, record);
   }
 }

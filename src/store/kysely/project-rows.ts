@@ -3,33 +3,48 @@ import { toRfc3339 } from '../../lib/clock.js';
 import type { ProjectRecord } from '../../model/project.js';
 import type { ProjectsTable } from './schema.js';
 
-/** A page's row with the key it was sorted by (the title's collation key, for a title keyset). */
-export interface KeyedRow {
-  row: Selectable<ProjectsTable>;
+/**
+ * The columns a record is made of, in the order recordOf() reads them: a statement that selects
+ * exactly these (direct-reads.ts) can hand over each row as an array of values.
+ */
+export const RECORD_COLUMNS = ['id', 'slug', 'title', 'summary', 'description', 'client', 'industry', 'services', 'technologies', 'tags', 'year', 'featured', 'url', 'images', 'published_at', 'created_at', 'updated_at'] as const;
+
+type Columns = typeof RECORD_COLUMNS;
+/** A row's values in RECORD_COLUMNS order. */
+export type ColumnValues = { readonly [I in keyof Columns]: Columns[I] extends keyof ProjectsTable ? Selectable<ProjectsTable>[Columns[I]] : never };
+
+/** A record from its row's values in RECORD_COLUMNS order. */
+export function recordOf(v: ColumnValues): ProjectRecord {
+  return {
+    id: v[0],
+    slug: v[1],
+    title: v[2],
+    summary: v[3],
+    description: v[4],
+    client: v[5],
+    industry: v[6],
+    services: JSON.parse(v[7]) as string[],
+    technologies: JSON.parse(v[8]) as string[],
+    tags: JSON.parse(v[9]) as string[],
+    year: Number(v[10]),
+    featured: Number(v[11]) === 1,
+    url: v[12],
+    images: JSON.parse(v[13]) as ProjectRecord['images'],
+    published_at: v[14],
+    created_at: v[15],
+    updated_at: v[16],
+  };
+}
+
+/** A page's record with the key it was sorted by (the title's collation key, for a title keyset). */
+export interface KeyedRecord {
+  record: ProjectRecord;
   sortKey?: string | undefined;
 }
 
 /** Rows of `projects` to records and back, and the SQL details the project store shares. */
 export function toRecord(row: Selectable<ProjectsTable>): ProjectRecord {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    summary: row.summary,
-    description: row.description,
-    client: row.client,
-    industry: row.industry,
-    services: JSON.parse(row.services) as string[],
-    technologies: JSON.parse(row.technologies) as string[],
-    tags: JSON.parse(row.tags) as string[],
-    year: Number(row.year),
-    featured: Number(row.featured) === 1,
-    url: row.url,
-    images: JSON.parse(row.images) as ProjectRecord['images'],
-    published_at: row.published_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  return recordOf(RECORD_COLUMNS.map((column) => row[column]) as unknown as ColumnValues);
 }
 
 export function toRow(p: ProjectRecord): Insertable<ProjectsTable> {

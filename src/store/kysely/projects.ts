@@ -6,7 +6,8 @@ import { featuredOrder, moveFeatured } from './featured-order.js';
 import type { Facets, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
 import { catalogFacets } from './project-facets.js';
-import { toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRow } from './project-rows.js';
+import { recordOf, toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRecord } from './project-rows.js';
+import type { DirectReads } from './direct-reads.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
 import { ProjectRowCache } from './project-row-cache.js';
@@ -20,7 +21,9 @@ export class KyselyProjectStore implements ProjectStore {
     private readonly search: SearchDialect,
     /** the in-memory ranked search (issue 17); absent inside transactions */
     private readonly memory?: InMemorySearch,
-    /** the rows its pages showed, per catalog version */
+    /** its pages' rows without Kysely (SQLite); absent inside transactions */
+    private readonly direct?: DirectReads,
+    /** the records its pages showed, per catalog version */
     private readonly rowCache = memory && new ProjectRowCache(),
   ) {}
 
@@ -36,8 +39,7 @@ export class KyselyProjectStore implements ProjectStore {
     // A ranked page the in-memory index answers needs no query built: only its rows are read.
     const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
     const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys, fromMemory.version) : await this.rowsByQuery(query, q, words, ranked);
-    // Kept rows are the same objects while their version lasts, and so are their records.
-    const items = rows.slice(0, query.limit).map(({ row }) => (fromMemory && this.rowCache ? this.rowCache.recordOf(row) : toRecord(row)));
+    const items = rows.slice(0, query.limit).map(({ record }) => record);
     const after = query.after;
     let next: PagePosition | null = null;
     if (rows.length > query.limit) {
@@ -56,7 +58,7 @@ export class KyselyProjectStore implements ProjectStore {
   }
 
   /** A page's rows (limit + 1) with SQL: the filters, the search, the order and the cursor of `query`. */
-  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], ranked: boolean): Promise<KeyedRow[]> {
+  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], ranked: boolean): Promise<KeyedRecord[]> {
     let qb = this.db.selectFrom('projects').where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<
       Database & { m: { project_key: string | number; rank: number } },
       'projects' | 'm',
@@ -128,7 +130,7 @@ export class KyselyProjectStore implements ProjectStore {
     }
 
     if (ranked) return this.rowsOf(qb.select('projects.id').limit(query.limit + 1));
-    return (await qb.selectAll('projects').limit(query.limit + 1).execute()).map((row) => ({ row, sortKey: (row as { sort_key?: string }).sort_key }));
+    return (await qb.selectAll('projects').limit(query.limit + 1).execute()).map((row) => ({ record: toRecord(row), sortKey: (row as { sort_key?: string }).sort_key }));
   }
 
   /**
@@ -137,21 +139,21 @@ export class KyselyProjectStore implements ProjectStore {
    * ~3 KB per match: on 100,000 projects a word in every project took 190 ms, 85 ms this way
    * (issue 17). Same WHERE, same ORDER BY, same LIMIT: the same page, in the same order.
    */
-  private async rowsOf(keys: SelectQueryBuilder<Database & { m: { project_key: string | number; rank: number } }, 'projects' | 'm', { id: string; sort_key?: string }>): Promise<KeyedRow[]> {
+  private async rowsOf(keys: SelectQueryBuilder<Database & { m: { project_key: string | number; rank: number } }, 'projects' | 'm', { id: string; sort_key?: string }>): Promise<KeyedRecord[]> {
     const page = await keys.execute();
     return this.rowsById(page.map((r) => r.id), page[0]?.sort_key === undefined ? undefined : page.map((r) => r.sort_key!));
   }
 
   /**
-   * The rows of `ids` in that order (with their sort keys): the second step of a ranked page.
-   * `version`: the catalog version an in-memory page was confirmed at; its rows are cached.
+   * The records of `ids` in that order, with their sort keys: a ranked page's second step. At the
+   * `version` an in-memory page was confirmed at they are cached, and read without Kysely where the dialect can.
    */
-  private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined, version?: number): Promise<KeyedRow[]> {
+  private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined, version?: number): Promise<KeyedRecord[]> {
     if (ids.length === 0) return [];
-    const read = (some: readonly string[]) => this.db.selectFrom('projects').selectAll().where('id', 'in', [...some]).execute();
-    const byId = version === undefined || !this.rowCache ? new Map((await read(ids)).map((row) => [row.id, row])) : await this.rowCache.rowsOf(ids, version, read);
+    const read = async (some: readonly string[]) => this.direct?.projectRows(some)?.map(recordOf) ?? (await this.db.selectFrom('projects').selectAll().where('id', 'in', [...some]).execute()).map(toRecord);
+    const byId = version !== undefined && this.rowCache ? await this.rowCache.recordsOf(ids, version, read) : new Map((await read(ids)).map((record) => [record.id, record]));
     // A project deleted between the two reads is left out rather than answered half-read.
-    return ids.flatMap((id, i) => (byId.has(id) ? [{ row: byId.get(id)!, sortKey: sortKeys?.[i] }] : []));
+    return ids.flatMap((id, i) => (byId.has(id) ? [{ record: byId.get(id)!, sortKey: sortKeys?.[i] }] : []));
   }
 
   async getBySlug(slug: string): Promise<ProjectRecord | undefined> {

@@ -3,6 +3,7 @@ import { nextTurn } from '../../lib/next-turn.js';
 import { CatalogIndex, type IndexedProject, type SearchPage } from '../../search/catalog-index.js';
 import type { ProjectQuery } from '../ports/index.js';
 import { catalogVersion } from './catalog-version.js';
+import type { DirectReads } from './direct-reads.js';
 import type { Database } from './schema.js';
 import type { InMemoryText, SearchDialect } from './search-dialect.js';
 
@@ -30,6 +31,7 @@ export class InMemorySearch {
     private readonly db: Kysely<Database>,
     private readonly dialect: SearchDialect,
     private readonly text: InMemoryText,
+    private readonly direct?: DirectReads,
   ) {
     this.core = new CatalogIndex(text.index);
   }
@@ -63,8 +65,8 @@ export class InMemorySearch {
     return { ...page, version };
   }
 
-  private version(): Promise<number> {
-    return catalogVersion(this.db, this.dialect.name);
+  private async version(): Promise<number> {
+    return this.direct?.catalogVersion() ?? catalogVersion(this.db, this.dialect.name);
   }
 
   private async refresh(): Promise<void> {

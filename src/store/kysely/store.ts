@@ -18,6 +18,7 @@ import { KyselyMediaStore } from './media.js';
 import type { Database } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
 import { InMemorySearch } from './search-index.js';
+import type { DirectReads } from './direct-reads.js';
 
 /**
  * A claim, or a settled record, is a commit of its own: it joins the commit groups too. A replay
@@ -76,9 +77,9 @@ function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore 
 }
 
 /** Every capability over `db`: the database itself, or one transaction on it. */
-function storesOver(db: Kysely<Database>, search: SearchDialect, memory?: InMemorySearch): Stores {
+function storesOver(db: Kysely<Database>, search: SearchDialect, memory?: InMemorySearch, direct?: DirectReads): Stores {
   return {
-    projects: new KyselyProjectStore(db, search, memory),
+    projects: new KyselyProjectStore(db, search, memory, direct),
     clients: new KyselyClientStore(db, search.name),
     credentials: new KyselyCredentialStore(db, search.name),
     assertions: new KyselyAssertionReplayStore(db),
@@ -123,6 +124,8 @@ export interface DialectExtras {
   onClose?: () => Promise<void>;
   /** SQLite: transactions and idempotency claims share commits (sqlite/group-commit.ts) */
   groupCommit?: (storesOver: (trx: Transaction<Database>) => Stores) => GroupCommitLike;
+  /** SQLite: the in-memory search's reads without Kysely (direct-reads.ts), outside transactions */
+  directReads?: DirectReads;
   /** PostgreSQL: the inquiry write as one statement (postgres/accept-inquiry.ts) */
   acceptInquiry?: (db: Kysely<Database>) => Store['acceptInquiry'];
 }
@@ -142,8 +145,8 @@ function acceptInTransaction(transaction: Store['transaction']): Store['acceptIn
 export function createKyselyStore(db: Kysely<Database>, search: SearchDialect, migrations: SqlMigrations, extras: DialectExtras): Store {
   const text = search.textIndex(db);
   // One in-memory search per store, for reads outside transactions (a transaction reads its own writes).
-  const memory = text ? new InMemorySearch(db, search, text) : undefined;
-  const outer = storesOver(db, search, memory);
+  const memory = text ? new InMemorySearch(db, search, text, extras.directReads) : undefined;
+  const outer = storesOver(db, search, memory, extras.directReads);
   const group = extras.groupCommit?.((trx) => storesOver(trx, search));
   const transaction: Store['transaction'] = group ? (work) => group.run(work) : (work) => db.transaction().execute((trx) => work(storesOver(trx, search)));
   return {

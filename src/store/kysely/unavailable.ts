@@ -58,6 +58,15 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** guard() for a synchronous read beside Kysely (sqlite/direct-reads.ts). */
+export function guardNow<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw mapped(error);
+  }
+}
+
 /** The same connection, with outage errors of its queries mapped. */
 class GuardedConnection implements DatabaseConnection {
   constructor(readonly inner: DatabaseConnection) {}

@@ -58,6 +58,12 @@ export class ReopeningDatabase implements SqliteDatabase {
     this.current.close();
   }
 
+  /** The connection statements run on now (reopened first if it had turned read-only). */
+  connection(): Database.Database {
+    this.reopenIfWritable();
+    return this.current;
+  }
+
   /** A pragma's value on the connection in use. */
   pragma(name: string): unknown {
     return this.current.pragma(name, { simple: true });

@@ -9,6 +9,7 @@ import { createKyselyStore } from '../kysely/store.js';
 import { guardedDialect } from '../kysely/unavailable.js';
 import { sqliteMigrations } from './migrations.js';
 import { ReopeningDatabase } from './reopening-database.js';
+import { sqliteDirectReads } from './direct-reads.js';
 import { sqliteSearch } from './search.js';
 import { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
@@ -85,6 +86,7 @@ export function createSqliteStore(path: string): Store {
   return createKyselyStore(db, sqliteSearch, sqliteMigrations, {
     groupCommit: (storesOver) => new GroupCommit(db, storesOver, memory ? async () => {} : () => syncFile(`${path}-wal`), checkpointer && (() => checkpointer.checkpoint())),
     // Read from the very connection every write goes through (better-sqlite3 holds one).
+    directReads: sqliteDirectReads(() => memory ?? (database as ReopeningDatabase).connection()),
     durability: async () => ({ journal_mode: String(pragma('journal_mode')), synchronous: ['off', 'normal', 'full', 'extra'][Number(pragma('synchronous'))] ?? 'unknown' }),
     onClose: () => checkpointer?.close() ?? Promise.resolve(),
   });
