@@ -21,7 +21,7 @@ export class KyselyProjectStore implements ProjectStore {
     private readonly search: SearchDialect,
     /** the in-memory ranked search (issue 17); absent inside transactions */
     private readonly memory?: InMemorySearch,
-    /** its pages' rows without Kysely (SQLite); absent inside transactions */
+    /** its pages' rows and the catalog version without Kysely (SQLite); absent inside transactions */
     private readonly direct?: DirectReads,
     /** the records its pages showed, per catalog version */
     private readonly rowCache = memory && new ProjectRowCache(),
@@ -292,8 +292,8 @@ export class KyselyProjectStore implements ProjectStore {
     return Number(row.n);
   }
 
-  version(): Promise<number> {
-    return catalogVersion(this.db, this.search.name);
+  async version(): Promise<number> {
+    return this.direct?.catalogVersion() ?? catalogVersion(this.db, this.search.name);
   }
 }
 
