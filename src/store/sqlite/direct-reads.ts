@@ -7,7 +7,8 @@ import { guardNow } from '../kysely/unavailable.js';
 const MAX_IDS = 128;
 
 const VERSION = 'SELECT version FROM catalog_state WHERE id = 1';
-const rowsSql = (n: number) => `SELECT ${RECORD_COLUMNS.join(', ')} FROM projects WHERE id IN (${Array(n).fill('?').join(', ')})`;
+/** The statement reading `n` projects' rows, for each `n` one read may take. */
+const ROWS = Array.from({ length: MAX_IDS + 1 }, (_, n) => `SELECT ${RECORD_COLUMNS.join(', ')} FROM projects WHERE id IN (${Array(n).fill('?').join(', ')})`);
 
 /**
  * DirectReads on the better-sqlite3 connection Kysely also uses (`connection()` answers the
@@ -15,8 +16,8 @@ const rowsSql = (n: number) => `SELECT ${RECORD_COLUMNS.join(', ')} FROM project
  * it; but Kysely's driver runs a transaction's statements on this same connection across awaits,
  * so while one is open (`inTransaction`) a read here would see its uncommitted writes: then each
  * read answers undefined and the caller goes through Kysely, which waits for the transaction.
- * Statements are kept per connection; rows come back as arrays (better-sqlite3's raw mode), not
- * objects of nineteen properties.
+ * Statements are kept per connection; rows come back as arrays of values (better-sqlite3's raw
+ * mode), not as an object per row.
  */
 export function sqliteDirectReads(connection: () => Database.Database): DirectReads {
   const kept = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -48,7 +49,7 @@ export function sqliteDirectReads(connection: () => Database.Database): DirectRe
       const rows: ColumnValues[] = [];
       for (let i = 0; i < ids.length; i += MAX_IDS) {
         const some = ids.slice(i, i + MAX_IDS);
-        rows.push(...guardNow(() => statement(db, rowsSql(some.length), true).all(...some) as ColumnValues[]));
+        rows.push(...guardNow(() => statement(db, ROWS[some.length]!, true).all(...some) as ColumnValues[]));
       }
       return rows;
     },
