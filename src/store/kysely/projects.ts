@@ -292,8 +292,8 @@ export class KyselyProjectStore implements ProjectStore {
     return Number(row.n);
   }
 
-  async version(): Promise<number> {
-    return this.direct?.catalogVersion() ?? catalogVersion(this.db, this.search.name);
+  version(): Promise<number> {
+    return catalogVersion(this.db, this.search.name, this.direct);
   }
 }
 

@@ -65,8 +65,8 @@ export class InMemorySearch {
     return { ...page, version };
   }
 
-  private async version(): Promise<number> {
-    return this.direct?.catalogVersion() ?? catalogVersion(this.db, this.dialect.name);
+  private version(): Promise<number> {
+    return catalogVersion(this.db, this.dialect.name, this.direct);
   }
 
   private async refresh(): Promise<void> {
