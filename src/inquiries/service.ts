@@ -1,5 +1,5 @@
 import type { Idempotency } from '../idempotency/idempotency.js';
-import { newId, toRfc3339, type Clock, type Random } from '../lib/clock.js';
+import { newTimeOrderedId, toRfc3339, type Clock, type Random } from '../lib/clock.js';
 import { InsufficientScopeError, ValidationError } from '../lib/errors.js';
 import { invalidInput } from '../lib/zod-errors.js';
 import type { InquiryRecord, Provenance } from '../model/inquiry.js';
@@ -101,7 +101,7 @@ export class InquiryService {
 
   private received(input: InquiryInput, ctx: SubmitContext): Inquiry {
     return {
-      id: newId(this.options.random, 'inq'),
+      id: newTimeOrderedId(this.options.clock, this.options.random, 'inq'),
       status: 'received',
       sandbox: ctx.sandbox,
       ...input,

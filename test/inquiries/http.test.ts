@@ -56,6 +56,19 @@ describe('POST /api/v1/inquiries', () => {
       assert.deepEqual(stored?.project_slugs, ['atlas-regional-trip-planner']);
     });
 
+    it('gives each inquiry an id that sorts after those accepted before it (time first, RFC 9562 §5.7), so the table grows at its end', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await post(GOOD, { 'idempotency-key': key() });
+        assert.equal(res.status, 201);
+        ids.push(String(((await res.json()) as { id: string }).id));
+        server.clock.advance(1);
+      }
+      for (const id of ids) assert.match(id, /^inq_[A-Za-z0-9_-]{24}$/);
+      assert.deepEqual([...ids].sort(), ids);
+      assert.equal(new Set(ids).size, ids.length);
+    });
+
     it('accepts a write without Idempotency-Key (the seed says it "should" be sent, not must)', async () => {
       const res = await post(GOOD);
       assert.equal(res.status, 201);
