@@ -100,14 +100,15 @@ export class InquiryService {
   }
 
   private received(input: InquiryInput, ctx: SubmitContext): Inquiry {
+    const now = this.options.clock.now();
     return {
-      id: newTimeOrderedId(this.options.clock, this.options.random, 'inq'),
+      id: newTimeOrderedId(now, this.options.random, 'inq'),
       status: 'received',
       sandbox: ctx.sandbox,
       ...input,
       source: ctx.source,
       client_id: ctx.principal?.clientId ?? null,
-      created_at: toRfc3339(this.options.clock.now()),
+      created_at: toRfc3339(now),
     };
   }
 }

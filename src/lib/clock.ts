@@ -65,22 +65,22 @@ export function newId(random: Random, prefix: string, bytes = 12): string {
   return `${prefix}_${random.bytes(bytes).toString('base64url')}`;
 }
 
-/** The 64 characters of base64url in ASCII order, so that ids compare as their times do. */
+/** The 64 characters of base64url in ASCII order: ids compare as their times do in byte order (SQLite, PostgreSQL under C collation). */
 const ORDERED_DIGITS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 /** 8 digits of 6 bits: the 48-bit millisecond timestamp of UUIDv7 (RFC 9562 §5.7), until year 10889. */
 const TIME_DIGITS = 8;
 
 /**
- * newId with the creation time in front, as UUIDv7 does (RFC 9562 §5.7; §2 on why: a random key
+ * newId with its creation time (`atMs`) in front, as UUIDv7 does (RFC 9562 §5.7; §2 on why: a random key
  * lands anywhere in an index, a time-ordered one next to the last). For rows written at a high
  * rate and kept: an inquiry's id is the key of its table, of its idempotency record's `resource`
  * index and its notifications' one. With random ids each inquiry dirtied pages all over those
  * B-trees, and every commit wrote them to the WAL (issue 17). The random part is as long as
  * newId's; the time it reveals is the `created_at` its owner sees anyway.
  */
-export function newTimeOrderedId(clock: Clock, random: Random, prefix: string, bytes = 12): string {
+export function newTimeOrderedId(atMs: number, random: Random, prefix: string, bytes = 12): string {
   let time = '';
-  let ms = Math.max(0, Math.floor(clock.now()));
+  let ms = Math.max(0, Math.floor(atMs));
   for (let i = 0; i < TIME_DIGITS; i++) {
     time = ORDERED_DIGITS[ms % 64]! + time;
     ms = Math.floor(ms / 64);

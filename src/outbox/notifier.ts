@@ -38,7 +38,7 @@ export class InquiryNotifier {
     const now = clock.now();
     const data = { ...inquiry, projects: [...projects], links: { inbox: `${baseUrl}/admin/inquiries/${inquiry.id}` } };
     const item = (channel: NewOutboxItem['channel'], target: string): NewOutboxItem => {
-      const id = newTimeOrderedId(clock, random, 'msg', 16);
+      const id = newTimeOrderedId(now, random, 'msg', 16);
       const event: InquiryEvent = { id, type: INQUIRY_CREATED, timestamp: toRfc3339(now), data };
       return { id, event: INQUIRY_CREATED, resource: inquiry.id, channel, target, payload: JSON.stringify(event), created_at: now };
     };
