@@ -65,13 +65,13 @@ export function newId(random: Random, prefix: string, bytes = 12): string {
   return `${prefix}_${random.bytes(bytes).toString('base64url')}`;
 }
 
-/** The 64 characters of base64url in ASCII order: ids compare as their times do in byte order (SQLite, PostgreSQL under C collation). */
-const ORDERED_DIGITS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
-/** 8 digits of 6 bits: the 48-bit millisecond timestamp of UUIDv7 (RFC 9562 §5.7), until year 10889. */
+/** Base 62 in ASCII order: ids compare as their times do in byte order (SQLite, PostgreSQL under C collation). */
+const ORDERED_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** 8 digits: milliseconds since 1970 until the year 8888 (62^8 ms; UUIDv7's 48 bits reach 10889). */
 const TIME_DIGITS = 8;
 
 /**
- * newId with its creation time (`atMs`) in front, as UUIDv7 does (RFC 9562 §5.7; §2 on why: a random key
+ * newId with its creation time (`atMs`, in letters and digits) in front, as UUIDv7 does (RFC 9562 §5.7; §2 on why: a random key
  * lands anywhere in an index, a time-ordered one next to the last). For rows written at a high
  * rate and kept: an inquiry's id is the key of its table, of its idempotency record's `resource`
  * index and its notifications' one. With random ids each inquiry dirtied pages all over those
@@ -82,8 +82,8 @@ export function newTimeOrderedId(atMs: number, random: Random, prefix: string, b
   let time = '';
   let ms = Math.max(0, Math.floor(atMs));
   for (let i = 0; i < TIME_DIGITS; i++) {
-    time = ORDERED_DIGITS[ms % 64]! + time;
-    ms = Math.floor(ms / 64);
+    time = ORDERED_DIGITS[ms % 62]! + time;
+    ms = Math.floor(ms / 62);
   }
   return `${prefix}_${time}${random.bytes(bytes).toString('base64url')}`;
 }
