@@ -89,6 +89,39 @@ describe('contributed response headers on cached and uncached answers', () => {
     assert.deepEqual(decorations(missing), expected);
   });
 
+  it('gives a token, a new inquiry and a rehearsed one (answered in one step too) the same headers and their own', async () => {
+    const names = (res: Response) => Object.keys(decorations(res)).sort();
+    const all = [...Object.keys(SECURE_HEADERS), ...PER_ANSWER].sort();
+    const reg = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'headers', token_endpoint_auth_method: 'none' }) });
+    const { client_id } = (await reg.json()) as { client_id: string };
+    assert.equal(reg.status, 201);
+    assert.deepEqual(names(reg), all);
+
+    const token = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id }) });
+    await token.arrayBuffer();
+    assert.equal(token.status, 200);
+    assert.deepEqual(names(token), all);
+    assert.equal(token.headers.get('x-frame-options'), 'DENY');
+    assert.equal(token.headers.get('cache-control'), 'no-store'); // RFC 6749 §5.1
+    assert.equal(token.headers.get('pragma'), 'no-cache');
+    assert.equal(token.headers.get('content-type'), 'application/json');
+
+    const inquiry = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'A booking platform like yours, please.' };
+    const post = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `headers-${path}-${Date.now()}`, ...headers }, body: JSON.stringify(inquiry) });
+    const created = await post('/api/v1/inquiries');
+    const body = (await created.json()) as { id: string };
+    assert.equal(created.status, 201);
+    assert.deepEqual(names(created), all);
+    assert.equal(created.headers.get('location'), `${server.baseUrl}/api/v1/inquiries/${body.id}`);
+    assert.equal(created.headers.get('cache-control'), 'no-store');
+
+    const rehearsed = await post('/api/v1/sandbox/inquiries');
+    await rehearsed.arrayBuffer();
+    assert.equal(rehearsed.status, 201);
+    assert.deepEqual(names(rehearsed), all);
+    assert.equal(rehearsed.headers.get('location'), null); // nothing was stored
+  });
+
   it('gives each answer its own request id', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 5; i++) {

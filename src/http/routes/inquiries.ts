@@ -12,6 +12,7 @@ import { InquiryRequestSchema, InquirySchema, problemResponse } from '../openapi
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { problem } from '../responses/problem.js';
+import { respondWith } from '../responses/response-headers.js';
 import { createSandboxScenarios, type ScenarioResponders } from './sandbox-scenarios.js';
 
 export interface InquiryRouteOptions {
@@ -121,10 +122,14 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
   );
 }
 
-/** 201 with the inquiry; RFC 9110 §15.3.2: Location names the created resource (none for the sandbox). */
+/**
+ * 201 with the inquiry; RFC 9110 §15.3.2: Location names the created resource (none for the
+ * sandbox). Built in one step with the middleware's headers (respondWith, as oauthJson): this
+ * route sets none with `c.header()`.
+ */
 function created(c: Context<AppEnv>, inquiry: Inquiry, replayed: boolean): Response {
   const representation = inquiryRepresentation(inquiry, c.get('baseUrl'));
   const headers: Record<string, string> = { 'content-type': 'application/json', 'cache-control': 'no-store', ...replayedHeaders(replayed) };
   if (representation.links) headers.location = representation.links.self;
-  return c.newResponse(JSON.stringify(representation), 201, headers);
+  return respondWith(c, JSON.stringify(representation), 201, headers);
 }
