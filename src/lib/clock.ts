@@ -68,7 +68,7 @@ export function newId(random: Random, prefix: string, bytes = 12): string {
 /** Base 62 in ASCII order: ids compare as their times do in byte order (SQLite, PostgreSQL under C collation). */
 const ORDERED_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 8 digits: milliseconds since 1970 until the year 8888 (62^8 ms; UUIDv7's 48 bits reach 10889). */
-const TIME_DIGITS = 8;
+export const TIME_DIGITS = 8;
 
 /**
  * newId with its creation time (`atMs`, in letters and digits) in front, as UUIDv7 does (RFC 9562 §5.7; §2 on why: a random key

@@ -1,6 +1,6 @@
 import type { ClientRecord, IdentityType, Stores } from '../store/ports/index.js';
 import type { OAuthContext } from './context.js';
-import { hashSecret, mintAccessToken, mintRefreshToken } from './tokens.js';
+import { credentialKey, hashSecret, mintAccessToken, mintRefreshToken } from './tokens.js';
 
 /** RFC 6749 §5.1 successful token response. */
 export interface TokenResponse {
@@ -25,11 +25,11 @@ export interface Grant {
 
 /** Mints an access token and stores only its hash (through `stores`, e.g. a transaction's). */
 export async function issueAccessToken(ctx: OAuthContext, grant: Grant, via: string, stores: Pick<Stores, 'credentials'> = ctx.store): Promise<TokenResponse> {
-  const token = mintAccessToken(ctx.random);
   const now = ctx.clock.now();
+  const token = mintAccessToken(ctx.random, now);
   const ttl = ctx.config.accessTokenTtlSeconds;
   await stores.credentials.insert({
-    hash: hashSecret(token),
+    hash: credentialKey(token),
     kind: 'access_token',
     client_id: grant.client.client_id,
     scope: grant.scope,

@@ -7,7 +7,7 @@ import { GRANT_CLIENT_CREDENTIALS } from './identifiers.js';
 import { issueAccessToken } from './issue.js';
 import { InvalidClientMetadataError } from './oauth-error.js';
 import { MAX_CLIENT_NAME_LENGTH } from './register.js';
-import { hashSecret, mintApiKey, mintClientId } from './tokens.js';
+import { credentialKey, mintApiKey, mintClientId } from './tokens.js';
 
 /** Where free keys are handed out; also the idempotency scope of POST. */
 export const KEYS_PATH = '/api/v1/keys';
@@ -75,7 +75,7 @@ async function issueKey(ctx: OAuthContext, tx: Stores, name: string | undefined)
   await tx.clients.create(client);
   const apiKey = mintApiKey(ctx.random);
   await tx.credentials.insert({
-    hash: hashSecret(apiKey),
+    hash: credentialKey(apiKey),
     kind: 'api_key',
     client_id: client.client_id,
     scope: ALL_SCOPES,

@@ -2,7 +2,7 @@ import { authenticateClient } from './client-auth.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
 import { InvalidRequestError } from './oauth-error.js';
 import { revokeGrant } from './revoke-grant.js';
-import { hashSecret } from './tokens.js';
+import { credentialKey } from './tokens.js';
 
 /**
  * RFC 7009 §2.1: revokes an access token, API key or refresh token by hash. Client
@@ -13,8 +13,9 @@ export async function handleRevoke(ctx: OAuthContext, request: OAuthRequest): Pr
   const token = request.params.token;
   if (!token) throw new InvalidRequestError('The "token" parameter is required.');
   const authenticated = await authenticateClient(ctx.clients, request);
-  // token_type_hint is only an optimisation (§2.1); one hash lookup per kind covers them all.
-  const hash = hashSecret(token);
+  // token_type_hint is only an optimisation (§2.1); one hash lookup per kind covers them all
+  // (a refresh token's key is its plain hash: credentialKey leads only access tokens' with time).
+  const hash = credentialKey(token);
   const record = await ctx.store.credentials.findByHash(hash);
   // RFC 7009 §2.2: an unknown token is not an error. A token of another client is left alone
   // and answered the same way, so the response reveals nothing about it.

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Random } from '../lib/clock.js';
+import { newTimeOrderedId, TIME_DIGITS, type Random } from '../lib/clock.js';
 
 /**
  * Bearer values are opaque random strings with a recognisable prefix so secret scanners can
@@ -15,9 +15,16 @@ export const CLIENT_ID_PREFIX = 'vt_client_';
 /** 32 random bytes = 256 bits of entropy (RFC 6749 §10.10). */
 const SECRET_BYTES = 32;
 
-export function mintAccessToken(random: Random): string {
-  return ACCESS_TOKEN_PREFIX + random.bytes(SECRET_BYTES).toString('base64url');
+/**
+ * `vt_at_`, the time it was issued (`atMs`, 8 digits: newTimeOrderedId), then 32 random bytes:
+ * the time leads its key in the credentials table too (credentialKey).
+ */
+export function mintAccessToken(random: Random, atMs: number): string {
+  return newTimeOrderedId(atMs, random, ACCESS_TOKEN_PREFIX.slice(0, -1), SECRET_BYTES);
 }
+
+/** The length of an access token minted with its time: prefix, time digits, 43 base64url characters. */
+const TIMED_ACCESS_TOKEN_LENGTH = ACCESS_TOKEN_PREFIX.length + TIME_DIGITS + 43;
 
 export function mintRefreshToken(random: Random): string {
   return REFRESH_TOKEN_PREFIX + random.bytes(SECRET_BYTES).toString('base64url');
@@ -47,6 +54,21 @@ export function mintClientId(random: Random): string {
 /** SHA-256, hex: the only form in which a secret reaches storage. */
 export function hashSecret(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/**
+ * The key a bearer value (access token or API key) is stored and looked up under in the
+ * credentials table: its hash, led for an access token by the time digits it carries in the
+ * clear (the `created_at` of its row, no part of its secret). Access tokens are the one secret
+ * written at the rate of requests, and their hashes are random: each landed anywhere in the
+ * table's key, and each commit wrote pages from all over it (issue 17; as inquiry ids, RFC 9562
+ * §2). With the time in front, a new key lands next to the last. Tokens minted before this form
+ * (no time digits: shorter) keep their plain hash.
+ */
+export function credentialKey(value: string): string {
+  const hash = hashSecret(value);
+  if (value.length !== TIMED_ACCESS_TOKEN_LENGTH || !value.startsWith(ACCESS_TOKEN_PREFIX)) return hash;
+  return value.slice(ACCESS_TOKEN_PREFIX.length, ACCESS_TOKEN_PREFIX.length + TIME_DIGITS) + hash;
 }
 
 /** Compares a presented secret with a stored hash in constant time (hash both to equal length). */

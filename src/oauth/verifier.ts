@@ -1,7 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 import type { CredentialRecord, CredentialStore } from '../store/ports/index.js';
 import type { BearerCheck, BearerVerifier } from './bearer.js';
-import { hashSecret } from './tokens.js';
+import { credentialKey } from './tokens.js';
 
 /** RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=" */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -36,7 +36,7 @@ export class CredentialVerifier implements BearerVerifier {
     // malformed value) is a credential we cannot accept, never a reason to fall back to anonymous.
     const match = BEARER.exec(authorization.trim());
     if (!match || !B64TOKEN.test(match[1]!) || match[1]!.length > 512) return { kind: 'invalid', reason: 'malformed' };
-    const hash = hashSecret(match[1]!);
+    const hash = credentialKey(match[1]!);
     const record = await this.lookup(hash);
     if (!record) return { kind: 'invalid', reason: 'unknown' };
     if (record.revoked_at !== null) return { kind: 'invalid', reason: 'revoked' };

@@ -25,7 +25,7 @@ describe('GET and POST /api/v1/keys (seed §4.8)', () => {
 
   function assertKeyShape(body: KeyBody): void {
     assert.match(body.api_key, /^vt_key_[A-Za-z0-9_-]{43}$/);
-    assert.match(body.token, /^vt_at_[A-Za-z0-9_-]{43}$/);
+    assert.match(body.token, /^vt_at_[A-Za-z0-9]{8}[A-Za-z0-9_-]{43}$/);
     assert.match(body.client_id, /^vt_client_/);
     assert.equal(body.token_endpoint, `${server.baseUrl}/oauth/token`);
     assert.equal(body.sandbox.base_url, `${server.baseUrl}/api/v1/sandbox`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
-import { hashSecret } from '../../src/oauth/tokens.js';
+import { credentialKey } from '../../src/oauth/tokens.js';
 import { createTestIssuer, postForm, unsignedJwt, type TestIssuer } from '../helpers/issuer.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerClient } from '../helpers/tokens.js';
@@ -50,7 +50,7 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(res.body.token_type, 'Bearer');
       assert.equal(res.body.scope, 'catalog:read inquiries:write sandbox:write');
       assert.match(String(res.body.access_token), /^vt_at_/);
-      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      const stored = await server.store.credentials.findByHash(credentialKey(String(res.body.access_token)));
       assert.equal(stored?.identity_type, 'identity_assertion');
       assert.equal(stored?.subject, 'ada@example.com');
       assert.ok(await server.store.clients.get(stored!.client_id), 'an on-the-fly client was registered');
@@ -59,7 +59,7 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
     it('exchanges an ID-JAG for a token of the client it names, with subject iss|sub', async () => {
       const res = await claim({ assertion_type: ID_JAG, assertion: await idJag(), client_id: clientId });
       assert.equal(res.status, 200);
-      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      const stored = await server.store.credentials.findByHash(credentialKey(String(res.body.access_token)));
       assert.equal(stored?.client_id, clientId);
       assert.equal(stored?.subject, 'https://idp.example.test|u-42');
     });
@@ -67,7 +67,7 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
     it('an ID-JAG without client_id is redeemed for the registered public client it names', async () => {
       const res = await claim({ assertion_type: ID_JAG, assertion: await idJag() });
       assert.equal(res.status, 200);
-      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      const stored = await server.store.credentials.findByHash(credentialKey(String(res.body.access_token)));
       assert.equal(stored?.client_id, clientId);
     });
 
@@ -84,14 +84,14 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
     it('without assertion_type, a JWT whose typ is not oauth-id-jag+jwt is taken as a verified-email assertion', async () => {
       const res = await claim({ assertion: await emailAssertion() });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      const stored = await server.store.credentials.findByHash(credentialKey(String(res.body.access_token)));
       assert.equal(stored?.subject, 'ada@example.com');
     });
 
     it('without assertion_type, a JWT with typ oauth-id-jag+jwt is taken as an ID-JAG', async () => {
       const res = await claim({ assertion: await idJag() });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      const stored = await server.store.credentials.findByHash(hashSecret(String(res.body.access_token)));
+      const stored = await server.store.credentials.findByHash(credentialKey(String(res.body.access_token)));
       assert.equal(stored?.client_id, clientId, 'redeemed for the client the ID-JAG names');
       assert.equal(stored?.subject, 'https://idp.example.test|u-42');
     });

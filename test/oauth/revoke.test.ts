@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hashSecret } from '../../src/oauth/tokens.js';
+import { credentialKey } from '../../src/oauth/tokens.js';
 import { postForm } from '../helpers/issuer.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { agentToken } from '../helpers/tokens.js';
@@ -56,7 +56,7 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     ).json()) as { client_id: string; client_secret: string };
     const res = await revoke({ token, client_id: reg.client_id, client_secret: reg.client_secret });
     assert.equal(res.status, 200);
-    assert.equal((await server.store.credentials.findByHash(hashSecret(token)))?.revoked_at, null);
+    assert.equal((await server.store.credentials.findByHash(credentialKey(token)))?.revoked_at, null);
   });
 
   it('wrong client credentials are invalid_client (401)', async () => {

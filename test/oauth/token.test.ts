@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createTestIssuer, postForm, type TestIssuer } from '../helpers/issuer.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerClient } from '../helpers/tokens.js';
+import { credentialKey, hashSecret } from '../../src/oauth/tokens.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
@@ -26,7 +27,7 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
     it('issues a vt_at_ bearer with the default scope and no-store caching', async () => {
       const res = await token({ grant_type: 'client_credentials', client_id: publicClient });
       assert.equal(res.status, 200);
-      assert.match(String(res.body.access_token), /^vt_at_[A-Za-z0-9_-]{43}$/);
+      assert.match(String(res.body.access_token), /^vt_at_[A-Za-z0-9]{8}[A-Za-z0-9_-]{43}$/);
       assert.equal(res.body.token_type, 'Bearer');
       assert.equal(res.body.expires_in, 3600);
       assert.equal(res.body.scope, 'catalog:read inquiries:write sandbox:write');
@@ -50,6 +51,44 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
       assert.equal((await write()).status, 201);
       server.clock.advance(3600 * 1000);
       assert.equal((await write()).status, 401);
+    });
+  });
+
+  describe('an access token leads with the time it was issued (RFC 9562 §5.7 layout), and so does its stored key', () => {
+    const issue = async () => String((await token({ grant_type: 'client_credentials', client_id: publicClient })).body.access_token);
+    const bearerCheck = async (value: string) => (await fetch(`${server.baseUrl}/api/v1/inquiries/inq_none`, { headers: { authorization: `Bearer ${value}` } })).status;
+
+    it('stores only its time digits and its hash, under which the token is found; tokens issued later sort after', async () => {
+      const tokens: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        tokens.push(await issue());
+        server.clock.advance(1);
+      }
+      const keys = tokens.map((t) => credentialKey(t));
+      for (const [i, key] of keys.entries()) {
+        assert.equal(key, tokens[i]!.slice(6, 14) + hashSecret(tokens[i]!));
+        assert.ok(!key.includes(tokens[i]!.slice(14)), 'no part of the secret is stored');
+        const record = await server.store.credentials.findByHash(key);
+        assert.equal(record?.kind, 'access_token');
+        assert.equal(record?.created_at, server.clock.now() - (tokens.length - i));
+      }
+      assert.deepEqual([...keys].sort(), keys);
+      assert.deepEqual([...tokens].sort(), tokens);
+    });
+
+    it('is accepted as a bearer and revoked through that key (RFC 7009); a token of the earlier form (no time) still is too', async () => {
+      const fresh = await issue();
+      assert.equal(await bearerCheck(fresh), 404, 'a valid bearer reaches the route');
+      // An access token minted before its time led it: 32 random bytes, stored under its plain hash.
+      const legacy = `vt_at_${Buffer.alloc(32, 7).toString('base64url')}`;
+      const now = server.clock.now();
+      await server.store.credentials.insert({ hash: hashSecret(legacy), kind: 'access_token', client_id: publicClient, scope: 'catalog:read inquiries:write sandbox:write', identity_type: 'anonymous', subject: null, created_at: now, expires_at: now + 3_600_000, revoked_at: null, resource: null, grant_id: null });
+      assert.equal(credentialKey(legacy), hashSecret(legacy));
+      assert.equal(await bearerCheck(legacy), 404);
+      for (const value of [fresh, legacy]) {
+        assert.equal((await postForm(`${server.baseUrl}/oauth/revoke`, { token: value, client_id: publicClient })).status, 200);
+        assert.equal(await bearerCheck(value), 401, 'revoked');
+      }
     });
   });
 
