@@ -71,12 +71,13 @@ const ORDERED_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 export const TIME_DIGITS = 8;
 
 /**
- * newId with its creation time (`atMs`, in letters and digits) in front, as UUIDv7 does (RFC 9562 §5.7; §2 on why: a random key
- * lands anywhere in an index, a time-ordered one next to the last). For rows written at a high
- * rate and kept: an inquiry's id is the key of its table, of its idempotency record's `resource`
- * index and its notifications' one. With random ids each inquiry dirtied pages all over those
- * B-trees, and every commit wrote them to the WAL (issue 17). The random part is as long as
- * newId's; the time it reveals is the `created_at` its owner sees anyway.
+ * newId with its creation time (`atMs`, in letters and digits) in front, as UUIDv7 does (RFC
+ * 9562 §5.7; §2 on why: a random key lands anywhere in an index, a time-ordered one next to the
+ * last). For rows written at a high rate and kept: an inquiry's id is the key of its table, of
+ * its idempotency record's `resource` index and its notifications' one. With random ids each
+ * inquiry dirtied pages all over those B-trees, and every commit wrote them to the WAL (issue
+ * 17). The random part is as long as newId's; the time it reveals is the `created_at` its owner
+ * sees anyway.
  */
 export function newTimeOrderedId(atMs: number, random: Random, prefix: string, bytes = 12): string {
   let time = '';

@@ -23,7 +23,7 @@ export interface Grant {
   grantId?: string | null;
 }
 
-/** Mints an access token and stores only its hash (through `stores`, e.g. a transaction's). */
+/** Mints an access token and stores only its key, its hash led by its time (through `stores`, e.g. a transaction's). */
 export async function issueAccessToken(ctx: OAuthContext, grant: Grant, via: string, stores: Pick<Stores, 'credentials'> = ctx.store): Promise<TokenResponse> {
   const now = ctx.clock.now();
   const token = mintAccessToken(ctx.random, now);

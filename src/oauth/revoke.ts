@@ -14,7 +14,8 @@ export async function handleRevoke(ctx: OAuthContext, request: OAuthRequest): Pr
   if (!token) throw new InvalidRequestError('The "token" parameter is required.');
   const authenticated = await authenticateClient(ctx.clients, request);
   // token_type_hint is only an optimisation (§2.1); one hash lookup per kind covers them all
-  // (a refresh token's key is its plain hash: credentialKey leads only access tokens' with time).
+  // (credentialKey puts the time in front of access tokens' hashes only; a refresh token's key
+  // is its plain hash).
   const hash = credentialKey(token);
   const record = await ctx.store.credentials.findByHash(hash);
   // RFC 7009 §2.2: an unknown token is not an error. A token of another client is left alone

@@ -3,7 +3,8 @@ import { newTimeOrderedId, TIME_DIGITS, type Random } from '../lib/clock.js';
 
 /**
  * Bearer values are opaque random strings with a recognisable prefix so secret scanners can
- * find leaks (docs/design.md §2). Only their SHA-256 hashes are ever stored.
+ * find leaks (docs/design.md §2). Only their SHA-256 hashes are ever stored (an access token's
+ * led by the time it was issued: credentialKey).
  */
 export const ACCESS_TOKEN_PREFIX = 'vt_at_';
 export const API_KEY_PREFIX = 'vt_key_';
