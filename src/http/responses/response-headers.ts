@@ -52,34 +52,18 @@ export function contributeResponseHeaders(c: Context, headers: Readonly<Record<s
  * A complete answer in one step: the handler's headers (lower-case names; a frozen object is
  * fine) plus every contribution.
  *
- * The merge is one object literal per number of contributions, starting with the handler's own
- * headers. V8 keeps such a literal's result in fast mode and each spread position monomorphic;
- * a loop of spreads or Object.assign calls at one site turned it into a dictionary and cost
- * several times more per request (measured on cached reads).
+ * The merge copies into one fresh object with Object.assign. An object literal of spreads
+ * (`{ ...headers, ...d, ...s[0] }`) had respondWith's own share of an uncached search's CPU at
+ * 3.7% in a profile (~18 µs a request; 0.4% this way, node:http's header writing unchanged);
+ * for a token's answer 0.7% → 0.4%. The cached-read lane keeps its literal: there Object.assign
+ * measured worse, node:http's `_storeHeader` then taking twice as long over the copied object.
  */
 export function respondWith(c: Context, body: string | Uint8Array<ArrayBuffer> | null, status: number, headers: Readonly<Record<string, string>>): Response {
   const carrier = c as unknown as Carrier;
-  const s = carrier[SETS] ?? [];
-  const d = defaultsMissingFrom(carrier[DEFAULTS], headers);
-  let merged: Record<string, string>;
+  const s = carrier[SETS];
+  const merged: Record<string, string> = Object.assign({}, headers, defaultsMissingFrom(carrier[DEFAULTS], headers));
   // The outermost contribution (index 0) comes last, so it wins, as an after-next() write would.
-  switch (s.length) {
-    case 0:
-      merged = { ...headers, ...d };
-      break;
-    case 1:
-      merged = { ...headers, ...d, ...s[0] };
-      break;
-    case 2:
-      merged = { ...headers, ...d, ...s[1], ...s[0] };
-      break;
-    case 3:
-      merged = { ...headers, ...d, ...s[2], ...s[1], ...s[0] };
-      break;
-    default:
-      merged = { ...headers, ...d };
-      for (let i = s.length - 1; i >= 0; i--) Object.assign(merged, s[i]);
-  }
+  if (s) for (let i = s.length - 1; i >= 0; i--) Object.assign(merged, s[i]);
   const res = new Response(body, { status, headers: merged });
   carrier[COMPLETE] = res;
   return res;
