@@ -24,8 +24,8 @@ export function mintAccessToken(random: Random, atMs: number): string {
   return newTimeOrderedId(atMs, random, ACCESS_TOKEN_PREFIX.slice(0, -1), SECRET_BYTES);
 }
 
-/** The length of an access token minted with its time: prefix, time digits, 43 base64url characters. */
-const TIMED_ACCESS_TOKEN_LENGTH = ACCESS_TOKEN_PREFIX.length + TIME_DIGITS + 43;
+/** The length of an access token minted with its time: prefix, time digits, the secret in unpadded base64url. */
+const TIMED_ACCESS_TOKEN_LENGTH = ACCESS_TOKEN_PREFIX.length + TIME_DIGITS + Math.ceil((SECRET_BYTES * 4) / 3);
 
 export function mintRefreshToken(random: Random): string {
   return REFRESH_TOKEN_PREFIX + random.bytes(SECRET_BYTES).toString('base64url');
