@@ -102,6 +102,8 @@ export interface Config {
   /** how long an in-flight idempotency claim blocks its key before a retry may take it over (its holder may have died) */
   readonly idempotencyLockSeconds: number;
   readonly logLevel: string;
+  /** V8's old-generation growth past the live heap, in percent (lib/heap-growth.ts); 0: V8's own choice */
+  readonly heapGrowthPercent: number;
   readonly trustProxy: TrustProxy;
   readonly bodyLimitBytes: number;
   /** the larger limit of owner uploads (logo, project images) under /admin and /api/v1/admin */
@@ -191,6 +193,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(100),
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(64 * 1024).max(200 * 1024 * 1024).default(10 * 1024 * 1024),
@@ -252,6 +255,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
     idempotencyLockSeconds: e.IDEMPOTENCY_LOCK_SECONDS,
     logLevel: e.LOG_LEVEL,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     trustProxy: Object.freeze(parseTrustProxy(e.TRUST_PROXY)),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,

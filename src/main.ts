@@ -1,4 +1,5 @@
 import { ConfigError, parseConfig } from './config.js';
+import { limitHeapGrowth } from './lib/heap-growth.js';
 import { closeOnSignals, startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  limitHeapGrowth(config.heapGrowthPercent);
   closeOnSignals(await startServer(config));
 }
 

@@ -13,8 +13,15 @@ const dist = process.env.BENCH_VITRINE_DIST;
 if (!dist) throw new Error('BENCH_VITRINE_DIST is not set');
 const { parseConfig } = await import(pathToFileURL(join(dist, 'config.js')).href);
 const { startServer } = await import(pathToFileURL(join(dist, 'server.js')).href);
+// As main.ts does (a tree from before it had lib/heap-growth.js runs without).
+const heap = await import(pathToFileURL(join(dist, 'lib', 'heap-growth.js')).href).catch((error) => {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND') return undefined;
+  throw error;
+});
 
-const running = await startServer(parseConfig(process.env));
+const config = parseConfig(process.env);
+heap?.limitHeapGrowth(config.heapGrowthPercent);
+const running = await startServer(config);
 process.on('message', (message) => {
   if (message.type === 'cpu') process.send({ type: 'cpu', usage: process.cpuUsage() });
   if (message.type === 'mem') process.send({ type: 'mem', rss: process.memoryUsage().rss });

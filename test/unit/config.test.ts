@@ -34,6 +34,7 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(config.idempotencyTtlSeconds, 86_400);
     assert.equal(config.idempotencyLockSeconds, 30);
     assert.equal(config.logLevel, 'info');
+    assert.equal(config.heapGrowthPercent, 100);
     assert.deepEqual(config.trustProxy, { kind: 'off' });
     assert.equal(config.bodyLimitBytes, 64 * 1024);
     assert.equal(config.accessTokenTtlSeconds, 3600);
@@ -68,6 +69,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       DATABASE_CONNECT_TIMEOUT_MS: '1500',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
       LOG_LEVEL: 'debug',
+      HEAP_GROWTH_PERCENT: '0',
       TRUST_PROXY: '2',
       BODY_LIMIT_BYTES: '4096',
       ACCESS_TOKEN_TTL_SECONDS: '600',
@@ -88,6 +90,7 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(config.rateLimitsEnabled, false);
     assert.equal(config.idempotencyTtlSeconds, 60);
     assert.equal(config.logLevel, 'debug');
+    assert.equal(config.heapGrowthPercent, 0, "0: V8's own choice");
     assert.deepEqual(config.trustProxy, { kind: 'hops', hops: 2 });
     assert.equal(config.bodyLimitBytes, 4096);
     assert.equal(config.accessTokenTtlSeconds, 600);
@@ -147,6 +150,9 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['BODY_LIMIT_BYTES', { BODY_LIMIT_BYTES: String(100 * 1024 * 1024) }],
       ['ACCESS_TOKEN_TTL_SECONDS', { ACCESS_TOKEN_TTL_SECONDS: '5' }],
       ['CATALOG_VERSION_CHECK_MS', { CATALOG_VERSION_CHECK_MS: '-1' }],
+      ['HEAP_GROWTH_PERCENT', { HEAP_GROWTH_PERCENT: '-5' }],
+      ['HEAP_GROWTH_PERCENT', { HEAP_GROWTH_PERCENT: '1001' }],
+      ['HEAP_GROWTH_PERCENT', { HEAP_GROWTH_PERCENT: '1.5' }],
       ['DEMO_CATALOG', { DEMO_CATALOG: '1' }],
       ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'not an origin' }],
       ['TRUSTED_ISSUERS', { TRUSTED_ISSUERS: '[{"issuer":"https://idp.example"}]' }],
