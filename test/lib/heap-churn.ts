@@ -1,8 +1,8 @@
 /**
- * Run by heap-growth.test.ts in a process of its own: applies limitHeapGrowth(percent from argv),
- * keeps ~50 MB live, churns garbage through the old generation (a ring of entries replaced
- * oldest first, as the answer caches evict; argv[3] times) and prints, as JSON, whether the flag was set and
- * the largest the old space grew.
+ * Run by heap-growth.test.ts in a process of its own: applies limitHeapGrowth(percent from
+ * argv[2]), keeps ~110 MB live, churns garbage through the old generation argv[3] times (a ring
+ * of entries replaced oldest first, as the answer caches evict) and prints, as JSON, whether the
+ * flag was set and the largest the old space grew.
  */
 import { getHeapSpaceStatistics } from 'node:v8';
 import { limitHeapGrowth } from '../../src/lib/heap-growth.js';
