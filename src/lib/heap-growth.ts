@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * are fast and memory is plentiful, which they are for a server with ~50 MB live at 10,000
  * projects: caching every distinct search answer turns evicted entries into old-generation
  * garbage, and the heap stood at ~180 MB of which ~50 MB were live, RSS 320–360 MB after the
- * bench's loads. At a fixed 2× RSS ends at ~250 MB after the same loads, for ~2× the full
+ * bench's loads. At a fixed 2× RSS ends at ~250 MB after the same loads, for 2–3× the full
  * collections (their pauses 5–10 ms more a second of load; minor collections unchanged); the
  * CPU a request costs did not move beyond the VM's noise (docs/performance.md, change 40).
  *
