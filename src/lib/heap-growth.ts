@@ -11,9 +11,9 @@ import { setFlagsFromString } from 'node:v8';
  * CPU a request costs did not move beyond the VM's noise (docs/performance.md, change 40).
  *
  * `percent` is V8's own `--heap-growing-percent` (factor 1 + percent/100); 0 leaves the choice to
- * V8. A flag node was started with (`node --heap-growing-percent=N`) wins. Call it once, at the
- * start of the process: V8 reads the flag each time it sizes the heap after a full collection.
- * Returns whether it set the flag.
+ * V8. A flag on node's command line (`node --heap-growing-percent=N`) wins; one in NODE_OPTIONS
+ * is not in `execArgv`, so it needs 0 here. Call it once, at the start of the process: V8 reads
+ * the flag each time it sizes the heap after a full collection. Returns whether it set the flag.
  */
 export function limitHeapGrowth(percent: number, execArgv: readonly string[] = process.execArgv): boolean {
   if (percent <= 0 || execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return false;
