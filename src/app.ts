@@ -116,6 +116,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     if (lastSite?.studio !== view) lastSite = siteWith(frame, view);
     return lastSite;
   };
+  const siteIsCurrent = (s: Site) => s === lastSite && studio.isCurrent(s.studio);
   const studioName = async () => (await studio.current()).profile.name;
 
   // Services: framework-free, shared by REST, MCP and the HTML pages.
@@ -207,7 +208,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
-  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, assets });
+  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, siteIsCurrent, assets, cache });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals, studio: async () => (await studio.current()).profile });
   registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, baseUrl, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
   registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });

@@ -43,7 +43,7 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
     if (headers.authorization !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     // A Host @hono/node-server takes as it is; any other it checks (and may refuse with 400).
     if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return false;
-    const entry = cache.current(target);
+    const entry = cache.current(target, headers.accept);
     if (entry === undefined) return false;
     const started = performance.now();
     const query = target.indexOf('?');

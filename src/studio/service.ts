@@ -1,4 +1,4 @@
-import type { CatalogService } from '../catalog/service.js';
+import type { Cached, CatalogService } from '../catalog/service.js';
 import type { Clock } from '../lib/clock.js';
 import type { StudioStore } from '../store/ports/index.js';
 import { invalidInput } from '../lib/zod-errors.js';
@@ -14,13 +14,25 @@ export type LogoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replac
  * save bumps that version, so every instance shows a change within CATALOG_VERSION_CHECK_MS.
  */
 export class StudioService {
+  /** the entry current() last returned from */
+  private last: Cached<StudioView> | undefined;
+
   constructor(
     private readonly options: { store: StudioStore; catalog: CatalogService; clock: Clock; fallback: StudioProfile },
   ) {}
 
   async current(): Promise<StudioView> {
     const entry = await this.options.catalog.derived('studio', async () => studioView(await this.options.store.get(), this.options.fallback));
+    this.last = entry;
     return entry.value;
+  }
+
+  /**
+   * Whether `view` is what current() would return now without asking the store
+   * (CatalogService.isCurrent): pages kept by the response cache are served only while it is.
+   */
+  isCurrent(view: StudioView): boolean {
+    return this.last !== undefined && this.last.value === view && this.options.catalog.isCurrent(this.last);
   }
 
   /** Validates and saves; a ValidationError names each field (and the contrast ratio of a refused accent colour). */

@@ -98,6 +98,61 @@ describe('the cached-read lane', () => {
     }
   });
 
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it('answers a repeated page itself, with the status, headers and bytes the route sends', async () => {
+    const pageEtag = (await fromRoute(`/projects/${slug}`, { headers: { accept: BROWSER } })).headers.etag!;
+    const cases: [string, Record<string, string>?][] = [
+      [`/projects/${slug}`, { accept: BROWSER }],
+      [`/projects/${slug}`],
+      [`/projects/${slug}`, { accept: BROWSER, 'if-none-match': pageEtag }],
+      ['/', { accept: BROWSER }],
+      ['/?q=app', { accept: BROWSER }],
+      ['/', { accept: '*/*' }],
+    ];
+    for (const [path, headers] of cases) {
+      const label = `GET ${path} ${JSON.stringify(headers ?? {})}`;
+      const route = comparable(await fromRoute(path, { headers }));
+      const before = counted.taken();
+      const lane = comparable(await get(counted.url, path, { headers }));
+      assert.equal(counted.taken(), before + 1, `${label}: the lane answered`);
+      assert.equal(lane.status, route.status, label);
+      assert.deepEqual(lane.headers, route.headers, label);
+      assert.ok(lane.body.equals(route.body), `${label}: the same bytes`);
+    }
+  });
+
+  it('leaves a page to the app when Accept asks for another representation of it (RFC 9110 §12.5.1)', async () => {
+    for (const path of [`/projects/${slug}`, '/']) {
+      await fromRoute(path, { headers: { accept: BROWSER } });
+      assert.equal((await get(counted.url, path, { headers: { accept: BROWSER } })).headers['content-type'], 'text/html; charset=utf-8');
+      const before = counted.taken();
+      const markdown = await get(counted.url, path, { headers: { accept: 'text/markdown' } });
+      assert.equal(markdown.status, 200, path);
+      assert.equal(markdown.headers['content-type'], 'text/markdown; charset=utf-8', path);
+      assert.equal((await get(counted.url, path, { headers: { accept: 'text/markdown;q=1, text/html;q=0.5' } })).headers['content-type'], 'text/markdown; charset=utf-8', path);
+      assert.equal(counted.taken(), before, `${path}: Markdown came from the app`);
+    }
+    const before = counted.taken();
+    assert.equal((await get(counted.url, '/', { headers: { accept: 'application/json' } })).status, 406);
+    assert.equal(counted.taken(), before, 'the 406 came from the app');
+  });
+
+  it('never answers a page rendered under the studio profile that was current before a save', async () => {
+    const path = `/projects/${slug}`;
+    await fromRoute(path, { headers: { accept: BROWSER } });
+    const before = counted.taken();
+    assert.doesNotMatch((await get(counted.url, path, { headers: { accept: BROWSER } })).body.toString(), /Renamed by the lane test/);
+    assert.equal(counted.taken(), before + 1);
+    const profile = (await app.vitrine.studio.current()).profile;
+    await app.vitrine.studio.save({ ...profile, name: 'Renamed by the lane test' });
+    const after = await get(counted.url, path, { headers: { accept: BROWSER } });
+    assert.match(after.body.toString(), /Renamed by the lane test/);
+    assert.equal(counted.taken(), before + 1, 'the page after the save came from the app');
+    assert.match((await get(counted.url, path, { headers: { accept: BROWSER } })).body.toString(), /Renamed by the lane test/);
+    assert.equal(counted.taken(), before + 2, 'and the lane answers its repeats');
+  });
+
   it('leaves to the app what it cannot answer as the app would: HEAD, a bearer, percent-encoding, a body, an unseen URL', async () => {
     await fromRoute('/api/v1/projects?limit=3');
     const cases: [string, RequestInit, number][] = [

@@ -3,13 +3,13 @@ import { ANSWER_CACHE_LIMITS, type Cached } from '../../catalog/service.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { listHeader } from '../requests/header.js';
-import { bytesOf, cachedHeaders } from '../responses/cached-response.js';
+import { bytesOf, cachedHeaders, type PageHeaders, type PageRepresentation } from '../responses/cached-response.js';
 import { respondWith } from '../responses/response-headers.js';
 import { routeOf } from './route-of.js';
 
 interface Entry {
-  /** the catalog entry it was built from (offering the same one again changes nothing) */
-  source: Cached<unknown>;
+  /** the catalog entry or rendered page it was built from (offering the same one again changes nothing) */
+  source: object;
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   ok: Readonly<Record<string, string>>;
@@ -18,6 +18,11 @@ interface Entry {
   isCurrent: () => boolean;
   /** the route pattern that answered it (metrics label) */
   route: string;
+  /**
+   * For one of several representations of a URL chosen by Accept (RFC 9110 §12.5.1, a page's
+   * HTML or Markdown): whether a request's Accept header selects this one. Absent: any request.
+   */
+  accepts?: (accept: string | undefined) => boolean;
 }
 
 /** A current entry, as the cached-read lane (cached-read-lane.ts) sends it. */
@@ -36,10 +41,12 @@ export interface ResponseCacheOptions {
  * differs from a miss only in skipping validation and the catalog service.
  *
  * A route opts in by putting `serve` first in its chain and `offer`ing each cached
- * representation it sends; entries are keyed by the exact path and query string, so only a URL
- * that has already passed the route's validation is ever answered from here. An entry is used
- * only while the catalog says it is current (CatalogService.isCurrent), which is what keeps a
- * hit byte-for-byte identical to what the route would send.
+ * representation it sends (catalog answers; `offerPage` for rendered pages); entries are keyed by
+ * the exact path and query string, so only a URL that has already passed the route's validation
+ * is ever answered from here. An entry is used only while the catalog says what it was built
+ * from is current (CatalogService.isCurrent; for a page, also the studio profile it shows), and,
+ * for a page whose URL has more than one representation, only for an Accept header that selects
+ * it. That is what keeps a hit byte-for-byte identical to what the route would send.
  */
 export class ResponseCache {
   private readonly entries: BoundedMap<string, Entry>;
@@ -56,7 +63,7 @@ export class ResponseCache {
 
   /** Route middleware: answers from a current entry, or lets the route build (and offer) one. */
   readonly serve = ((c, next) => {
-    const entry = this.current(targetOf(c.req.url));
+    const entry = this.current(targetOf(c.req.url), c.req.header('accept'));
     if (entry === undefined) return next();
     this.answered();
     // RFC 9110 §13.1.2 (weak comparison) and §15.4.5: a 304 repeats the validator, not the body.
@@ -66,15 +73,16 @@ export class ResponseCache {
   }) as MiddlewareHandler;
 
   /**
-   * The current entry for a request target (path and query exactly as sent); undefined when
-   * there is none or the cache is off. `serve` answers from it, and so does the cached-read lane,
+   * The current entry for a request target (path and query exactly as sent) and Accept header;
+   * undefined when there is none or the cache is off. `serve` answers from it, and so does the cached-read lane,
    * before Hono, after its own request context and rate limit; each calls answered() when it has
    * (a request the rate limit refuses is not a hit).
    */
-  current(target: string): CurrentEntry | undefined {
+  current(target: string, accept: string | undefined): CurrentEntry | undefined {
     if (!this.options.enabled) return undefined;
     const entry = this.entries.get(target);
-    return entry !== undefined && entry.isCurrent() ? entry : undefined;
+    if (entry === undefined || (entry.accepts !== undefined && !entry.accepts(accept))) return undefined;
+    return entry.isCurrent() ? entry : undefined;
   }
 
   /** Counts a request answered from current(). */
@@ -96,6 +104,18 @@ export class ResponseCache {
       isCurrent,
       route: routeOf(c),
     });
+  }
+
+  /**
+   * Called by a page route as it sends a rendered page (sendPage): remember it for this request's
+   * exact URL, for requests whose Accept header `accepts` it. `isCurrent` says whether a render
+   * now would give the very same page (its inputs are all current).
+   */
+  offerPage(c: Context, page: PageRepresentation, headers: PageHeaders, isCurrent: () => boolean, accepts: (accept: string | undefined) => boolean): void {
+    if (!this.options.enabled) return;
+    const key = targetOf(c.req.url);
+    if (this.entries.get(key)?.source === page) return;
+    this.entries.set(key, { source: page, bytes: bytesOf(page), etag: page.etag, ok: headers.ok, notModified: headers.notModified, isCurrent, route: routeOf(c), accepts });
   }
 }
 

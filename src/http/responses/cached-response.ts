@@ -9,10 +9,11 @@ import { respondWith } from './response-headers.js';
  * node:http sends a Uint8Array as is, while a string body is re-encoded (41 KiB for a list page)
  * and concatenated with the header block on every request.
  */
-const encoded = new WeakMap<Cached<unknown>, Uint8Array<ArrayBuffer>>();
+const encoded = new WeakMap<{ readonly body: string }, Uint8Array<ArrayBuffer>>();
 const utf8 = new TextEncoder();
 
-export function bytesOf(entry: Cached<unknown>): Uint8Array<ArrayBuffer> {
+/** The body's UTF-8 bytes: a catalog answer (Cached) or a rendered page (pages/rendered-pages.ts). */
+export function bytesOf(entry: { readonly body: string }): Uint8Array<ArrayBuffer> {
   let bytes = encoded.get(entry);
   if (!bytes) {
     bytes = utf8.encode(entry.body);
@@ -36,4 +37,31 @@ export function cachedHeaders(entry: Cached<unknown>, cacheControl: string, extr
 export function sendCached(c: Context, entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>> = {}): Response {
   if (ifNoneMatchMatches(c.req.header('if-none-match'), entry.etag)) return respondWith(c, null, 304, cachedHeaders(entry, cacheControl, extra, true));
   return respondWith(c, bytesOf(entry), 200, cachedHeaders(entry, cacheControl, extra, false));
+}
+
+/** A rendered page with its strong ETag (pages/rendered-pages.ts). */
+export interface PageRepresentation {
+  readonly body: string;
+  readonly etag: string;
+}
+
+/** The header sets a page is sent with: on a 200, and on a 304 (RFC 9110 §15.4.5: no type or length). */
+export interface PageHeaders {
+  readonly ok: Readonly<Record<string, string>>;
+  readonly notModified: Readonly<Record<string, string>>;
+}
+
+/**
+ * What sendHtml (html-response.ts) sends with a page, as two fixed sets: the response cache
+ * keeps these, so a page answered from it carries the fields the route's own answer does.
+ */
+export function pageHeaders(page: PageRepresentation, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): PageHeaders {
+  const notModified = { etag: page.etag, 'cache-control': cacheControl, ...extra };
+  return { ok: Object.freeze({ 'content-length': String(bytesOf(page).byteLength), 'content-type': contentType, ...notModified }), notModified: Object.freeze(notModified) };
+}
+
+/** Sends a rendered page, or 304 when the client already has it. */
+export function sendPage(c: Context, page: PageRepresentation, headers: PageHeaders): Response {
+  if (ifNoneMatchMatches(c.req.header('if-none-match'), page.etag)) return respondWith(c, null, 304, headers.notModified);
+  return respondWith(c, bytesOf(page), 200, headers.ok);
 }

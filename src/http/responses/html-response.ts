@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ifNoneMatchMatches, strongEtag } from '../../lib/etag.js';
+import { pageHeaders, type PageHeaders, type PageRepresentation } from './cached-response.js';
 
 /**
  * CSP for every HTML page: no script at all, styles and images from this origin only, forms
@@ -35,4 +36,9 @@ export function sendHtml(c: Context, html: string, options: Omit<TextResponseOpt
     contentType: 'text/html; charset=utf-8',
     headers: { 'content-security-policy': HTML_CSP, ...options.headers },
   });
+}
+
+/** sendHtml's fields for a rendered page as fixed sets, for sendPage and the response cache. */
+export function htmlPageHeaders(page: PageRepresentation, cacheControl: string, extra: Readonly<Record<string, string>>): PageHeaders {
+  return pageHeaders(page, 'text/html; charset=utf-8', cacheControl, { 'content-security-policy': HTML_CSP, ...extra });
 }

@@ -20,6 +20,11 @@ export function pageFormat(c: Context<AppEnv>, twin: boolean): PageFormat | null
   return negotiate(c.req.header('accept'), PAGE_OFFERS);
 }
 
+/** Whether an Accept header selects a page's HTML (pageFormat, not a twin). */
+export function selectsHtml(accept: string | undefined): boolean {
+  return negotiate(accept, PAGE_OFFERS) === 'text/html';
+}
+
 /** RFC 9110 §15.5.7: 406 as a problem that names what the page can be served as. */
 export function notAcceptable(c: Context<AppEnv>, markdownUrl: string): Response {
   return problem(

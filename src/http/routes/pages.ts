@@ -21,12 +21,14 @@ import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
 import { htmlErrorPages } from '../responses/html-errors.js';
-import { sendHtml, sendText } from '../responses/html-response.js';
+import { htmlPageHeaders, sendHtml, sendText } from '../responses/html-response.js';
+import { sendPage } from '../responses/cached-response.js';
+import type { ResponseCache } from '../middleware/response-cache.js';
 import { prefersMarkdown } from '../requests/negotiate.js';
 import { catalogMarkdown } from '../../pages/catalog-markdown.js';
 import { inquireMarkdown } from '../../pages/inquire-markdown.js';
 import { SERVER_CARD_PATH } from '../../mcp/server-card.js';
-import { NEGOTIATED_VARY, notAcceptable, pageFormat } from '../responses/negotiated-page.js';
+import { NEGOTIATED_VARY, notAcceptable, pageFormat, selectsHtml } from '../responses/negotiated-page.js';
 
 const PAGE_CACHE = 'public, max-age=60';
 const PAGE_SIZE = 12;
@@ -42,15 +44,22 @@ export interface PageRoutesOptions {
   formTokenKey: Buffer;
   /** the site with the studio's current profile (cached per catalog version) */
   site: () => Promise<Site>;
+  /** whether `site` is what site() would return now without asking the store */
+  siteIsCurrent: (site: Site) => boolean;
   assets: Assets;
+  /** answers a repeat of a page's URL from the page sent for it (response-cache.ts) */
+  cache: ResponseCache;
 }
+
+/** A project page's HTML is for every request that does not rank Markdown above it. */
+const notMarkdown = (accept: string | undefined) => !prefersMarkdown(accept);
 
 /**
  * The human catalog: server-rendered pages that need no JavaScript, the inquiry form, generated
  * image placeholders and the site stylesheet. Returns the HTML error-page wrappers for app.ts.
  */
 export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutesOptions) {
-  const { catalog, publicUrl, assets } = options;
+  const { catalog, publicUrl, assets, cache, siteIsCurrent } = options;
   const tokens = new FormTokens(options.formTokenKey, options.clock, options.random);
   const publicOrigin = new URL(publicUrl).origin;
   const rendered = new RenderedPages();
@@ -107,12 +116,15 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     // Everything the page shows comes from the query string and these entries.
     const inputs = [site, page, facets, ...(featuredEntry ? [featuredEntry] : [])];
     const html = rendered.get(`catalog:${url.search}`, inputs, () => renderCatalogPage({ site, ...view, facets: facets.value }));
-    return sendHtml(c, html.body, { etag: html.etag, cacheControl: PAGE_CACHE, headers: { link: homeLink, vary: NEGOTIATED_VARY } });
+    const headers = htmlPageHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY });
+    const entries = [page, facets, ...(featuredEntry ? [featuredEntry] : [])];
+    cache.offerPage(c, html, headers, () => siteIsCurrent(site) && entries.every((entry) => catalog.isCurrent(entry)), selectsHtml);
+    return sendPage(c, html, headers);
   };
-  app.get('/', home(false));
+  app.get('/', cache.serve, home(false));
   app.get('/index.md', home(true));
 
-  app.get('/projects/:slug', async (c) => {
+  app.get('/projects/:slug', cache.serve, async (c) => {
     const requested = c.req.param('slug');
     const mirror = requested.endsWith('.md');
     const slug = mirror ? requested.slice(0, -3) : requested;
@@ -128,7 +140,9 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     }
     const site = await options.site();
     const html = rendered.get(`project:${slug}`, [site, entry], () => renderProjectPage(site, project));
-    return sendHtml(c, html.body, { etag: html.etag, cacheControl: PAGE_CACHE, headers: { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` } });
+    const headers = htmlPageHeaders(html, PAGE_CACHE, { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` });
+    cache.offerPage(c, html, headers, () => siteIsCurrent(site) && catalog.isCurrent(entry), notMarkdown);
+    return sendPage(c, html, headers);
   });
 
   app.get('/images/:slug/:file', async (c) => {
