@@ -74,6 +74,10 @@ export class CatalogService {
   private pendingVersion: Promise<number> | null = null;
   /** the catalog version each cached entry was computed under (for isCurrent) */
   private readonly versions = new WeakMap<Cached<unknown>, number>();
+  /** document() by key, for the catalog version in documentsVersion */
+  private readonly documents = new Map<string, Promise<Cached<string>>>();
+  private documentsVersion = -1;
+  private documentBuilds = 0;
   /** projects as answers show them, with their JSON, per record object */
   private readonly presented = new PresentedProjects((record) => toApiProject(record, this.options.baseUrl, this.options.apiPrefix, this.options.htmlPrefix));
 
@@ -165,11 +169,42 @@ export class CatalogService {
   }
 
   /**
-   * A document derived from the whole catalog (e.g. /llms-full.txt), computed once per catalog
-   * version and dropped with the other cached reads when the version changes.
+   * A value derived from catalog data (e.g. the studio's view), computed once per catalog
+   * version and kept with the other cached reads (so within their budget).
    */
   async derived<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>> {
     return this.memo(`derived:${key}`, compute);
+  }
+
+  /**
+   * A text document built from the whole catalog (/llms.txt, /llms-full.txt, /sitemap.xml): its
+   * body is the text, and it is built once per catalog version, by one caller however many ask
+   * at once. Each is a walk over every project, 26–500 ms at 10,000 projects, which a public URL
+   * must not repeat per request; /llms-full.txt alone outweighs the answer cache's whole budget,
+   * so documents are kept beside it, one per key (a fixed set the routes name), and dropped when
+   * the version changes.
+   */
+  async document(key: string, build: () => Promise<string>): Promise<Cached<string>> {
+    const version = await this.version();
+    if (version !== this.documentsVersion) {
+      this.documents.clear();
+      this.documentsVersion = version;
+    }
+    let kept = this.documents.get(key);
+    if (kept === undefined) {
+      this.documentBuilds += 1;
+      const building = build().then((text) => cachedJson(text, text));
+      kept = building;
+      this.documents.set(key, building);
+      // A failed build is not kept: the next request tries again.
+      building.catch(() => this.documents.get(key) === building && this.documents.delete(key));
+    }
+    return kept;
+  }
+
+  /** How many documents were built (tests assert they are built once per version). */
+  get documentsBuilt(): number {
+    return this.documentBuilds;
   }
 
   async facets(): Promise<Cached<Facets>> {

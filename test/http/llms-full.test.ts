@@ -32,8 +32,13 @@ describe('/llms-full.txt: the whole published catalog in Markdown', () => {
   it('is served from cache until the catalog version changes, then rebuilt', async () => {
     const first = await fetch(`${server.baseUrl}/llms-full.txt`);
     const etag = first.headers.get('etag')!;
-    await first.arrayBuffer();
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const built = server.vitrine.catalog.documentsBuilt;
     assert.equal((await fetch(`${server.baseUrl}/llms-full.txt`, { headers: { 'if-none-match': etag } })).status, 304);
+    const again = await fetch(`${server.baseUrl}/llms-full.txt`);
+    assert.ok(Buffer.from(await again.arrayBuffer()).equals(bytes));
+    assert.equal(again.headers.get('content-length'), String(bytes.length));
+    assert.equal(server.vitrine.catalog.documentsBuilt, built, 'not built again while the catalog is unchanged');
 
     const record = (await server.store.projects.getBySlug('atlas-regional-trip-planner'))!;
     await server.store.projects.upsert([{ ...record, title: 'Atlas Trip Planner, renamed' }], server.clock.now(), () => newId(cryptoRandom, 'prj'));
@@ -41,6 +46,23 @@ describe('/llms-full.txt: the whole published catalog in Markdown', () => {
     assert.equal(changed.status, 200);
     assert.notEqual(changed.headers.get('etag'), etag);
     assert.match(await changed.text(), /^## Atlas Trip Planner, renamed$/m);
+  });
+
+  it('/llms.txt and /sitemap.xml are built once per catalog version too', async () => {
+    for (const path of ['/llms.txt', '/sitemap.xml']) {
+      const first = await fetch(`${server.baseUrl}${path}`);
+      const text = await first.text();
+      const built = server.vitrine.catalog.documentsBuilt;
+      for (let i = 0; i < 3; i++) assert.equal(await (await fetch(`${server.baseUrl}${path}`)).text(), text, path);
+      assert.equal(server.vitrine.catalog.documentsBuilt, built, `${path}: not built again`);
+      const record = (await server.store.projects.getBySlug('atlas-regional-trip-planner'))!;
+      await server.store.projects.upsert([{ ...record, title: `Atlas, renamed for ${path}` }], server.clock.now(), () => newId(cryptoRandom, 'prj'));
+      const changed = await fetch(`${server.baseUrl}${path}`);
+      // A title is in llms.txt; the sitemap, built again all the same, names only URLs and dates.
+      if (path === '/llms.txt') assert.notEqual(changed.headers.get('etag'), first.headers.get('etag'), path);
+      assert.equal(server.vitrine.catalog.documentsBuilt, built + 1, `${path}: built again for the new version`);
+      await changed.arrayBuffer();
+    }
   });
 
   it('is linked from /llms.txt', async () => {

@@ -77,6 +77,41 @@ describe('CatalogService response cache', () => {
 });
 
 
+describe('CatalogService documents', () => {
+  it('builds a document once per catalog version, for callers at once too, however large', () =>
+    withOneProject('A title', async (store, clock) => {
+      // An answer budget far below the document: documents are kept beside the answer cache.
+      const catalog = new CatalogService({ store: store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheChars: 100 });
+      let builds = 0;
+      const build = async () => {
+        builds += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+        return `# Catalog, build ${builds}\n${'x'.repeat(10_000)}`;
+      };
+      const [a, b, c] = await Promise.all([catalog.document('llms.txt', build), catalog.document('llms.txt', build), catalog.document('llms.txt', build)]);
+      assert.equal(builds, 1, 'three callers at once, one build');
+      assert.ok(a === b && b === c);
+      assert.equal(a.body, a.value);
+      assert.ok(a.body.startsWith('# Catalog, build 1'));
+      assert.equal(await catalog.document('llms.txt', build), a, 'kept');
+      assert.equal(builds, 1);
+      assert.equal(catalog.documentsBuilt, 1);
+
+      await store.projects.upsert([project('Another title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+      catalog.invalidate();
+      const rebuilt = await catalog.document('llms.txt', build);
+      assert.ok(rebuilt.body.startsWith('# Catalog, build 2'), 'a new catalog version, a new build');
+      assert.notEqual(rebuilt.etag, a.etag);
+    }));
+
+  it('does not keep a build that failed', () =>
+    withOneProject('A title', async (store, clock) => {
+      const catalog = new CatalogService({ store: store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000 });
+      await assert.rejects(catalog.document('sitemap.xml', async () => Promise.reject(new Error('the store went away'))));
+      assert.equal((await catalog.document('sitemap.xml', async () => '<urlset/>')).body, '<urlset/>');
+    }));
+});
+
 describe('CatalogService presentations', () => {
   it('a page\'s JSON is exactly JSON.stringify of the page, however its projects\' JSON was put together', () => {
     const a = { api: { id: 'a', title: 'Quote " and \\u2028' } as never, json: '' };

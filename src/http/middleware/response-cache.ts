@@ -3,7 +3,7 @@ import { ANSWER_CACHE_LIMITS, type Cached } from '../../catalog/service.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { listHeader } from '../requests/header.js';
-import { bytesOf, cachedHeaders, type PageHeaders, type PageRepresentation } from '../responses/cached-response.js';
+import { bytesOf, cachedHeaders, type KeptHeaders, type KeptText } from '../responses/cached-response.js';
 import { respondWith } from '../responses/response-headers.js';
 import { routeOf } from './route-of.js';
 
@@ -107,11 +107,11 @@ export class ResponseCache {
   }
 
   /**
-   * Called by a page route as it sends a rendered page (sendPage): remember it for this request's
+   * Called by a page route as it sends a rendered page (sendKept): remember it for this request's
    * exact URL, for requests whose Accept header `accepts` it. `isCurrent` says whether a render
    * now would give the very same page (its inputs are all current).
    */
-  offerPage(c: Context, page: PageRepresentation, headers: PageHeaders, isCurrent: () => boolean, accepts: (accept: string | undefined) => boolean): void {
+  offerPage(c: Context, page: KeptText, headers: KeptHeaders, isCurrent: () => boolean, accepts: (accept: string | undefined) => boolean): void {
     if (!this.options.enabled) return;
     const key = targetOf(c.req.url);
     if (this.entries.get(key)?.source === page) return;

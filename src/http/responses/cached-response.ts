@@ -39,29 +39,29 @@ export function sendCached(c: Context, entry: Cached<unknown>, cacheControl: str
   return respondWith(c, bytesOf(entry), 200, cachedHeaders(entry, cacheControl, extra, false));
 }
 
-/** A rendered page with its strong ETag (pages/rendered-pages.ts). */
-export interface PageRepresentation {
+/** A kept text with its strong ETag: a rendered page (pages/rendered-pages.ts) or a catalog document (CatalogService.document). */
+export interface KeptText {
   readonly body: string;
   readonly etag: string;
 }
 
-/** The header sets a page is sent with: on a 200, and on a 304 (RFC 9110 §15.4.5: no type or length). */
-export interface PageHeaders {
+/** The header sets a kept text is sent with: on a 200, and on a 304 (RFC 9110 §15.4.5: no type or length). */
+export interface KeptHeaders {
   readonly ok: Readonly<Record<string, string>>;
   readonly notModified: Readonly<Record<string, string>>;
 }
 
 /**
- * What sendHtml (html-response.ts) sends with a page, as two fixed sets: the response cache
+ * What sendText (html-response.ts) sends with a text, as two fixed sets: the response cache
  * keeps these, so a page answered from it carries the fields the route's own answer does.
  */
-export function pageHeaders(page: PageRepresentation, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): PageHeaders {
+export function keptHeaders(page: KeptText, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
   const notModified = { etag: page.etag, 'cache-control': cacheControl, ...extra };
   return { ok: Object.freeze({ 'content-length': String(bytesOf(page).byteLength), 'content-type': contentType, ...notModified }), notModified: Object.freeze(notModified) };
 }
 
-/** Sends a rendered page, or 304 when the client already has it. */
-export function sendPage(c: Context, page: PageRepresentation, headers: PageHeaders): Response {
+/** Sends a kept text from its bytes (encoded once), or 304 when the client already has it. */
+export function sendKept(c: Context, page: KeptText, headers: KeptHeaders): Response {
   if (ifNoneMatchMatches(c.req.header('if-none-match'), page.etag)) return respondWith(c, null, 304, headers.notModified);
   return respondWith(c, bytesOf(page), 200, headers.ok);
 }

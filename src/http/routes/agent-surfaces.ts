@@ -9,6 +9,7 @@ import type { ContentSignals } from '../../config.js';
 import type { AppEnv } from '../env.js';
 import type { StudioProfile } from '../../studio/profile.js';
 import { sendText } from '../responses/html-response.js';
+import { keptHeaders, sendKept } from '../responses/cached-response.js';
 
 const CACHE = 'public, max-age=300';
 
@@ -45,9 +46,12 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
       304: { description: 'Not modified.' },
     },
   });
-  app.get('/llms.txt', async (c) =>
-    sendText(c, llmsTxt(await site(), await allProjects(catalog)), { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } }),
-  );
+  const TEXT = 'text/plain; charset=utf-8';
+  const anyOrigin = { 'access-control-allow-origin': '*' };
+  app.get('/llms.txt', async (c) => {
+    const doc = await catalog.document('llms.txt', async () => llmsTxt(await site(), await allProjects(catalog)));
+    return sendKept(c, doc, keptHeaders(doc, TEXT, CACHE, anyOrigin));
+  });
 
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -61,19 +65,21 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
     },
   });
   app.get('/llms-full.txt', async (c) => {
-    // Computed once per catalog version (every instance drops it when the catalog changes).
-    const full = await catalog.derived('llms-full.txt', async () => llmsFullTxt(await site(), await allProjects(catalog)));
-    return sendText(c, full.value, { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE, headers: { 'access-control-allow-origin': '*' } });
+    // Built once per catalog version (every instance drops it when the catalog changes).
+    const doc = await catalog.document('llms-full.txt', async () => llmsFullTxt(await site(), await allProjects(catalog)));
+    return sendKept(c, doc, keptHeaders(doc, TEXT, CACHE, anyOrigin));
   });
 
   const robots = robotsTxt(publicUrl, options.contentSignals);
   app.get('/robots.txt', (c) => sendText(c, robots, { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE }));
 
   app.get('/sitemap.xml', async (c) => {
-    const projects = await allProjects(catalog);
-    const newest = projects.reduce<string | undefined>((max, p) => (max === undefined || p.updated_at > max ? p.updated_at : max), undefined);
-    const entries = [{ loc: `${publicUrl}/`, lastmod: newest }, ...projects.map((p) => ({ loc: p.links.html, lastmod: p.updated_at }))];
-    return sendText(c, sitemapXml(entries), { contentType: 'application/xml; charset=utf-8', cacheControl: CACHE });
+    const doc = await catalog.document('sitemap.xml', async () => {
+      const projects = await allProjects(catalog);
+      const newest = projects.reduce<string | undefined>((max, p) => (max === undefined || p.updated_at > max ? p.updated_at : max), undefined);
+      return sitemapXml([{ loc: `${publicUrl}/`, lastmod: newest }, ...projects.map((p) => ({ loc: p.links.html, lastmod: p.updated_at }))]);
+    });
+    return sendKept(c, doc, keptHeaders(doc, 'application/xml; charset=utf-8', CACHE, {}));
   });
 
   app.openAPIRegistry.registerPath({

@@ -21,8 +21,8 @@ import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
 import { htmlErrorPages } from '../responses/html-errors.js';
-import { htmlPageHeaders, sendHtml, sendText } from '../responses/html-response.js';
-import { sendPage } from '../responses/cached-response.js';
+import { htmlKeptHeaders, sendHtml, sendText } from '../responses/html-response.js';
+import { sendKept } from '../responses/cached-response.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
 import { prefersMarkdown } from '../requests/negotiate.js';
 import { catalogMarkdown } from '../../pages/catalog-markdown.js';
@@ -116,10 +116,10 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     // Everything the page shows comes from the query string and these entries.
     const inputs = [site, page, facets, ...(featuredEntry ? [featuredEntry] : [])];
     const html = rendered.get(`catalog:${url.search}`, inputs, () => renderCatalogPage({ site, ...view, facets: facets.value }));
-    const headers = htmlPageHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY });
+    const headers = htmlKeptHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY });
     const entries = [page, facets, ...(featuredEntry ? [featuredEntry] : [])];
     cache.offerPage(c, html, headers, () => siteIsCurrent(site) && entries.every((entry) => catalog.isCurrent(entry)), selectsHtml);
-    return sendPage(c, html, headers);
+    return sendKept(c, html, headers);
   };
   app.get('/', cache.serve, home(false));
   app.get('/index.md', home(true));
@@ -140,9 +140,9 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     }
     const site = await options.site();
     const html = rendered.get(`project:${slug}`, [site, entry], () => renderProjectPage(site, project));
-    const headers = htmlPageHeaders(html, PAGE_CACHE, { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` });
+    const headers = htmlKeptHeaders(html, PAGE_CACHE, { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` });
     cache.offerPage(c, html, headers, () => siteIsCurrent(site) && catalog.isCurrent(entry), notMarkdown);
-    return sendPage(c, html, headers);
+    return sendKept(c, html, headers);
   });
 
   app.get('/images/:slug/:file', async (c) => {
