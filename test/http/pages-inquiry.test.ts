@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { FORM_TOKEN_TTL_MS } from '../../src/pages/form-token.js';
+import { projectFields } from '../helpers/project-fields.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const VALID = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Engines Ltd', project_slugs: 'atlas-regional-trip-planner', budget: '€50k', timeline: 'Q3', message: 'We need a journey planner for our region.' };
@@ -36,6 +38,18 @@ describe('inquiry form over HTTP (POST /inquire)', () => {
     assert.match(html, /<option value="atlas-regional-trip-planner" selected="">/);
     for (const id of ['name', 'email', 'company', 'project', 'budget', 'timeline', 'message']) assert.match(html, new RegExp(`<label for="${id}">`), `label for ${id}`);
     assert.notEqual(await formToken(), await formToken(), 'every form gets its own token');
+  });
+
+  it('offers the projects the catalog publishes now: its choices are kept only while the catalog is unchanged', async () => {
+    const choices = async () => [...(await (await fetch(`${server.baseUrl}/inquire`)).text()).matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+    const first = await choices();
+    assert.ok(first.includes('atlas-regional-trip-planner'));
+    assert.deepEqual(await choices(), first);
+    await server.store.projects.upsert([projectFields({ slug: 'atlas-trip-planner-two', title: 'Atlas Trip Planner Two', summary: 'Published after the first form.' })], server.clock.now(), () => newId(cryptoRandom, 'prj'));
+    server.clock.advance(server.config.catalogVersionCheckMs);
+    const later = await choices();
+    assert.ok(later.includes('atlas-trip-planner-two'), 'a project published since the last form');
+    assert.equal(later.length, first.length + 1);
   });
 
   it('stores a valid inquiry from source "web" and answers 303 See Other to the thank-you page', async () => {
