@@ -109,6 +109,7 @@ describe('the cached-read lane', () => {
       ['/', { accept: BROWSER }],
       ['/?q=app', { accept: BROWSER }],
       ['/', { accept: '*/*' }],
+      ['/agents', { accept: BROWSER }],
     ];
     for (const [path, headers] of cases) {
       const label = `GET ${path} ${JSON.stringify(headers ?? {})}`;
@@ -139,18 +140,20 @@ describe('the cached-read lane', () => {
   });
 
   it('never answers a page rendered under the studio profile that was current before a save', async () => {
-    const path = `/projects/${slug}`;
-    await fromRoute(path, { headers: { accept: BROWSER } });
-    const before = counted.taken();
-    assert.doesNotMatch((await get(counted.url, path, { headers: { accept: BROWSER } })).body.toString(), /Renamed by the lane test/);
-    assert.equal(counted.taken(), before + 1);
-    const profile = (await app.vitrine.studio.current()).profile;
-    await app.vitrine.studio.save({ ...profile, name: 'Renamed by the lane test' });
-    const after = await get(counted.url, path, { headers: { accept: BROWSER } });
-    assert.match(after.body.toString(), /Renamed by the lane test/);
-    assert.equal(counted.taken(), before + 1, 'the page after the save came from the app');
-    assert.match((await get(counted.url, path, { headers: { accept: BROWSER } })).body.toString(), /Renamed by the lane test/);
-    assert.equal(counted.taken(), before + 2, 'and the lane answers its repeats');
+    for (const [i, path] of [`/projects/${slug}`, '/agents'].entries()) {
+      const name = `Renamed by the lane test ${i}`;
+      await fromRoute(path, { headers: { accept: BROWSER } });
+      const before = counted.taken();
+      assert.doesNotMatch((await get(counted.url, path, { headers: { accept: BROWSER } })).body.toString(), new RegExp(name));
+      assert.equal(counted.taken(), before + 1, path);
+      const profile = (await app.vitrine.studio.current()).profile;
+      await app.vitrine.studio.save({ ...profile, name });
+      const after = await get(counted.url, path, { headers: { accept: BROWSER } });
+      assert.match(after.body.toString(), new RegExp(name), path);
+      assert.equal(counted.taken(), before + 1, `${path}: the page after the save came from the app`);
+      assert.match((await get(counted.url, path, { headers: { accept: BROWSER } })).body.toString(), new RegExp(name), path);
+      assert.equal(counted.taken(), before + 2, `${path}: and the lane answers its repeats`);
+    }
   });
 
   it('leaves to the app what it cannot answer as the app would: HEAD, a bearer, percent-encoding, a body, an unseen URL', async () => {

@@ -51,6 +51,8 @@ export interface PageRoutesOptions {
   cache: ResponseCache;
 }
 
+/** A page with one representation answers whatever Accept asks for, as its route does. */
+const anyAccept = () => true;
 /** A project page's HTML is for every request that does not rank Markdown above it. */
 const notMarkdown = (accept: string | undefined) => !prefersMarkdown(accept);
 
@@ -75,7 +77,13 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   // Browsers ask for /favicon.ico on their own; the icon lives at its content-hashed URL.
   app.get('/favicon.ico', (c) => c.redirect(assetUrl(assets, 'favicon.svg'), 301));
 
-  app.get('/agents', async (c) => sendHtml(c, renderAgentsPage(await options.site()), { cacheControl: PAGE_CACHE }));
+  app.get('/agents', cache.serve, async (c) => {
+    const site = await options.site();
+    const html = rendered.get('agents', [site], () => renderAgentsPage(site));
+    const headers = htmlKeptHeaders(html, PAGE_CACHE, {});
+    cache.offerPage(c, html, headers, () => siteIsCurrent(site), anyAccept);
+    return sendKept(c, html, headers);
+  });
 
   // RFC 8288 / RFC 9727 §3: the home page points programs at every discovery document.
   const homeLink = [
