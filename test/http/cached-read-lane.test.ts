@@ -72,6 +72,20 @@ describe('the cached-read lane', () => {
     return get(app.baseUrl, path, init);
   }
 
+  /** Each case from the route, then from the lane: the same status, headers and bytes. */
+  async function answersAsTheRoute(cases: [string, Record<string, string>?][]): Promise<void> {
+    for (const [path, headers] of cases) {
+      const label = `GET ${path} ${JSON.stringify(headers ?? {})}`;
+      const route = comparable(await fromRoute(path, { headers }));
+      const before = counted.taken();
+      const lane = comparable(await get(counted.url, path, { headers }));
+      assert.equal(counted.taken(), before + 1, `${label}: the lane answered`);
+      assert.equal(lane.status, route.status, label);
+      assert.deepEqual(lane.headers, route.headers, label);
+      assert.ok(lane.body.equals(route.body), `${label}: the same bytes`);
+    }
+  }
+
   it('answers a repeated GET itself, with the status, headers and bytes the route sends', async () => {
     const cases: [string, Record<string, string>?][] = [
       ['/api/v1/projects'],
@@ -86,16 +100,7 @@ describe('the cached-read lane', () => {
       ['/api/v1/projects', { origin: 'https://elsewhere.example' }],
       ['/api/v1/projects', { 'x-forwarded-for': '203.0.113.7' }],
     ];
-    for (const [path, headers] of cases) {
-      const label = `GET ${path} ${JSON.stringify(headers ?? {})}`;
-      const route = comparable(await fromRoute(path, { headers }));
-      const before = counted.taken();
-      const lane = comparable(await get(counted.url, path, { headers }));
-      assert.equal(counted.taken(), before + 1, `${label}: the lane answered`);
-      assert.equal(lane.status, route.status, label);
-      assert.deepEqual(lane.headers, route.headers, label);
-      assert.ok(lane.body.equals(route.body), `${label}: the same bytes`);
-    }
+    await answersAsTheRoute(cases);
   });
 
   const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -111,16 +116,7 @@ describe('the cached-read lane', () => {
       ['/', { accept: '*/*' }],
       ['/agents', { accept: BROWSER }],
     ];
-    for (const [path, headers] of cases) {
-      const label = `GET ${path} ${JSON.stringify(headers ?? {})}`;
-      const route = comparable(await fromRoute(path, { headers }));
-      const before = counted.taken();
-      const lane = comparable(await get(counted.url, path, { headers }));
-      assert.equal(counted.taken(), before + 1, `${label}: the lane answered`);
-      assert.equal(lane.status, route.status, label);
-      assert.deepEqual(lane.headers, route.headers, label);
-      assert.ok(lane.body.equals(route.body), `${label}: the same bytes`);
-    }
+    await answersAsTheRoute(cases);
   });
 
   it('leaves a page to the app when Accept asks for another representation of it (RFC 9110 §12.5.1)', async () => {
