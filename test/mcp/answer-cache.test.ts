@@ -91,8 +91,20 @@ describe('MCP answer cache: repeated catalog tool calls answered exactly as the 
         { label: `${era} invalid cursor`, headers: h('search_projects'), message: message('search_projects', { cursor: 'not-a-cursor' }), cached: false },
         { label: `${era} unknown tool`, headers: h('no_such_tool'), message: message('no_such_tool', {}), cached: false },
         { label: `${era} get_studio (not a catalog entry)`, headers: h('get_studio'), message: message('get_studio', {}), cached: false },
-        { label: `${era} tools/list`, headers: { ...h('x'), 'mcp-method': 'tools/list', 'mcp-name': '' }, message: { method: 'tools/list', params: era === '2026-07-28' ? { _meta: META } : {} }, cached: false },
+        { label: `${era} tools/list`, headers: { ...h('x'), 'mcp-method': 'tools/list', 'mcp-name': '' }, message: { method: 'tools/list', params: era === '2026-07-28' ? { _meta: META } : {} }, cached: true },
+        { label: `${era} tools/list without params`, headers: { ...h('x'), 'mcp-method': 'tools/list', 'mcp-name': '' }, message: { method: 'tools/list' }, cached: era !== '2026-07-28' },
+        { label: `${era} prompts/list`, headers: { ...h('x'), 'mcp-method': 'prompts/list', 'mcp-name': '' }, message: { method: 'prompts/list', params: era === '2026-07-28' ? { _meta: META } : {} }, cached: true },
+        { label: `${era} tools/list with a bearer`, headers: { ...h('x'), 'mcp-method': 'tools/list', 'mcp-name': '', authorization: `Bearer ${bearer}` }, message: { method: 'tools/list', params: era === '2026-07-28' ? { _meta: META } : {} }, cached: true },
       );
+      if (era === '2026-07-28') corpus.push({ label: `${era} server/discover`, headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' }, message: { method: 'server/discover', params: { _meta: META } }, cached: true });
+      else {
+        const initialize = (version: string) => ({ method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'answer-cache-test', version: '1' } } });
+        corpus.push(
+          { label: `${era} initialize`, headers: h('x'), message: initialize('2025-11-25'), cached: true },
+          { label: `${era} initialize, an older version`, headers: h('x'), message: initialize('2025-03-26'), cached: true },
+          { label: `${era} initialize, an unknown version`, headers: h('x'), message: initialize('1999-01-01'), cached: true },
+        );
+      }
     }
     corpus.push(
       { label: '2026 header names another tool (-32020)', headers: modern('get_project'), message: call2026('search_projects', { limit: 2 }), cached: false },
