@@ -22,8 +22,8 @@ import type { Principal } from '../model/principal.js';
 /** What a read tool reports about its answer: the catalog entry, and how to read it again. */
 export type ServedFrom = (source: Cached<unknown>, reread: () => Promise<Cached<unknown>>) => void;
 
-/** The tools whose answer is a pure function of their arguments and one catalog entry. */
-const CATALOG_TOOLS: ReadonlySet<string> = new Set(['search_projects', 'get_project', 'list_facets']);
+/** The tools whose answer is a pure function of their arguments and one catalog entry (the studio's view is one too). */
+const CATALOG_TOOLS: ReadonlySet<string> = new Set(['search_projects', 'get_project', 'list_facets', 'get_studio']);
 
 /**
  * Methods whose answer is a pure function of the request for the life of the process: the

@@ -13,7 +13,7 @@ export interface InquirySubmitter {
 /** Long-lived services the tools call; the MCP layer owns no business rules of its own. */
 export interface McpDeps {
   catalog: CatalogService;
-  studio: Pick<StudioService, 'current'>;
+  studio: Pick<StudioService, 'current' | 'entry'>;
   inquiries: InquirySubmitter;
   /** PUBLIC_URL without a trailing slash */
   baseUrl: string;

@@ -26,7 +26,7 @@ export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
   registerSearchProjects(server, deps, call);
   registerGetProject(server, deps, call);
   registerListFacets(server, deps, call);
-  registerGetStudio(server, deps);
+  registerGetStudio(server, deps, call);
   registerSubmitInquiry(server, deps, call);
   registerProjectResources(server, deps);
   registerPrompts(server, deps);

@@ -22,9 +22,14 @@ export class StudioService {
   ) {}
 
   async current(): Promise<StudioView> {
+    return (await this.entry()).value;
+  }
+
+  /** The view with the catalog entry it is cached as (the MCP answer cache checks that entry). */
+  async entry(): Promise<Cached<StudioView>> {
     const entry = await this.options.catalog.derived('studio', async () => studioView(await this.options.store.get(), this.options.fallback));
     this.last = entry;
-    return entry.value;
+    return entry;
   }
 
   /**

@@ -90,7 +90,7 @@ describe('MCP answer cache: repeated catalog tool calls answered exactly as the 
         { label: `${era} unknown argument`, headers: h('search_projects'), message: message('search_projects', { bogus: true }), cached: false },
         { label: `${era} invalid cursor`, headers: h('search_projects'), message: message('search_projects', { cursor: 'not-a-cursor' }), cached: false },
         { label: `${era} unknown tool`, headers: h('no_such_tool'), message: message('no_such_tool', {}), cached: false },
-        { label: `${era} get_studio (not a catalog entry)`, headers: h('get_studio'), message: message('get_studio', {}), cached: false },
+        { label: `${era} get_studio`, headers: h('get_studio'), message: message('get_studio', {}), cached: true },
         { label: `${era} tools/list`, headers: { ...h('x'), 'mcp-method': 'tools/list', 'mcp-name': '' }, message: { method: 'tools/list', params: era === '2026-07-28' ? { _meta: META } : {} }, cached: true },
         { label: `${era} tools/list without params`, headers: { ...h('x'), 'mcp-method': 'tools/list', 'mcp-name': '' }, message: { method: 'tools/list' }, cached: era !== '2026-07-28' },
         { label: `${era} prompts/list`, headers: { ...h('x'), 'mcp-method': 'prompts/list', 'mcp-name': '' }, message: { method: 'prompts/list', params: era === '2026-07-28' ? { _meta: META } : {} }, cached: true },
@@ -161,6 +161,22 @@ describe('MCP answer cache: repeated catalog tool calls answered exactly as the 
     assert.equal(cached.vitrine.mcp.cacheHits, before + 1, 'the SDK answered the first call after the change');
     await post(cached, 4, call);
     assert.equal(cached.vitrine.mcp.cacheHits, before + 2, 'and its answer is served from then on');
+  });
+
+  it('shows a studio profile saved through this process in the very next get_studio call', async () => {
+    const call: Call = { label: 'get_studio', headers: legacy('2025-11-25'), message: call2025('get_studio', {}), cached: true };
+    await post(cached, 1, call);
+    const before = cached.vitrine.mcp.cacheHits;
+    await post(cached, 2, call);
+    assert.equal(cached.vitrine.mcp.cacheHits, before + 1);
+    const profile = (await cached.vitrine.studio.current()).profile;
+    await cached.vitrine.studio.save({ ...profile, name: 'Saved while cached' });
+    const fresh = await post(cached, 3, call);
+    assert.equal((fresh.body!.result as { structuredContent: { name: string } }).structuredContent.name, 'Saved while cached');
+    assert.equal(cached.vitrine.mcp.cacheHits, before + 1, 'the SDK answered the first call after the save');
+    await post(cached, 4, call);
+    assert.equal(cached.vitrine.mcp.cacheHits, before + 2, 'and its answer is served from then on');
+    await cached.vitrine.studio.save(profile);
   });
 
   it('sees a change made by another instance once the version check interval has passed, and keeps serving an unchanged entry past it', async () => {

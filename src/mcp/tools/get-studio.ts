@@ -1,13 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { toApiStudio } from '../../studio/api-studio.js';
-import type { McpDeps } from '../context.js';
+import type { McpCall, McpDeps } from '../context.js';
 import { StudioOutput } from '../schemas.js';
 import { runTool, structuredResult } from '../tool-result.js';
 
 export const getStudioInput = z.strictObject({});
 
-export function registerGetStudio(server: McpServer, deps: McpDeps): void {
+export function registerGetStudio(server: McpServer, deps: McpDeps, call: McpCall): void {
   server.registerTool(
     'get_studio',
     {
@@ -21,7 +21,9 @@ export function registerGetStudio(server: McpServer, deps: McpDeps): void {
     },
     () =>
       runTool(deps.logger, 'get_studio', async () => {
-        return structuredResult({ ...toApiStudio(await deps.studio.current(), deps.baseUrl) });
+        const entry = await deps.studio.entry();
+        call.served?.(entry, () => deps.studio.entry());
+        return structuredResult({ ...toApiStudio(entry.value, deps.baseUrl) });
       }),
   );
 }
