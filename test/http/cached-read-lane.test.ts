@@ -115,6 +115,11 @@ describe('the cached-read lane', () => {
       ['/?q=app', { accept: BROWSER }],
       ['/', { accept: '*/*' }],
       ['/agents', { accept: BROWSER }],
+      ['/index.md'],
+      ['/index.md', { accept: BROWSER }],
+      ['/index.md?q=app'],
+      [`/projects/${slug}.md`],
+      [`/projects/${slug}.md`, { accept: 'text/markdown' }],
     ];
     await answersAsTheRoute(cases);
   });

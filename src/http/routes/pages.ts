@@ -22,7 +22,7 @@ import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
 import { htmlErrorPages } from '../responses/html-errors.js';
 import { htmlKeptHeaders, sendHtml, sendText } from '../responses/html-response.js';
-import { sendKept } from '../responses/cached-response.js';
+import { keptHeaders, sendKept } from '../responses/cached-response.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
 import { prefersMarkdown } from '../requests/negotiate.js';
 import { catalogMarkdown } from '../../pages/catalog-markdown.js';
@@ -31,6 +31,7 @@ import { SERVER_CARD_PATH } from '../../mcp/server-card.js';
 import { NEGOTIATED_VARY, notAcceptable, pageFormat, selectsHtml } from '../responses/negotiated-page.js';
 
 const PAGE_CACHE = 'public, max-age=60';
+const MARKDOWN = 'text/markdown; charset=utf-8';
 const PAGE_SIZE = 12;
 const FEATURED_LIMIT = 6;
 
@@ -117,8 +118,12 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     });
     const view = { query, featured: cursor ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued: cursor !== undefined };
     if (format === 'text/markdown') {
-      const markdown = catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view });
-      return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY, link: homeLink } });
+      const shown = [page, ...(featuredEntry ? [featuredEntry] : [])];
+      const markdown = rendered.get(`catalog.md:${url.search}`, [site, ...shown], () => catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view }));
+      const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY, link: homeLink });
+      // The /index.md twin has one representation; at `/` the cache keeps the HTML (one entry a URL).
+      if (twin) cache.offerPage(c, markdown, headers, () => siteIsCurrent(site) && shown.every((entry) => catalog.isCurrent(entry)), anyAccept);
+      return sendKept(c, markdown, headers);
     }
     const facets = await catalog.facets();
     // Everything the page shows comes from the query string and these entries.
@@ -129,7 +134,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     return sendKept(c, html, headers);
   };
   app.get('/', cache.serve, home(false));
-  app.get('/index.md', home(true));
+  app.get('/index.md', cache.serve, home(true));
 
   app.get('/projects/:slug', cache.serve, async (c) => {
     const requested = c.req.param('slug');
@@ -139,11 +144,14 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const entry = await catalog.get(slug);
     const project = entry.value;
     const markdownUrl = `${publicUrl}/projects/${slug}.md`;
-    if (mirror) return sendText(c, projectMarkdown(project, publicUrl), { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { link: `<${project.links.html}>; rel="canonical"`, vary: 'Accept-Encoding' } });
     // RFC 9110 §12.5.1 / §12.5.5: one URL, HTML or Markdown by Accept, so caches must key on it.
     const vary = 'Accept, Accept-Encoding';
-    if (prefersMarkdown(c.req.header('accept'))) {
-      return sendText(c, projectMarkdown(project, publicUrl), { contentType: 'text/markdown; charset=utf-8', cacheControl: PAGE_CACHE, headers: { vary, 'content-location': markdownUrl } });
+    if (mirror || prefersMarkdown(c.req.header('accept'))) {
+      const markdown = rendered.get(`project.md:${slug}`, [entry], () => projectMarkdown(project, publicUrl));
+      if (!mirror) return sendKept(c, markdown, keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary, 'content-location': markdownUrl }));
+      const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { link: `<${project.links.html}>; rel="canonical"`, vary: 'Accept-Encoding' });
+      cache.offerPage(c, markdown, headers, () => catalog.isCurrent(entry), anyAccept);
+      return sendKept(c, markdown, headers);
     }
     const site = await options.site();
     const html = rendered.get(`project:${slug}`, [site, entry], () => renderProjectPage(site, project));
