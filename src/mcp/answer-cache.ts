@@ -104,7 +104,9 @@ export class McpAnswerCache {
 
   /**
    * The cache key of a message this cache may answer, or undefined: a single JSON-RPC request
-   * (string or integer id) calling a catalog tool, with a body the SDK would not refuse as too large.
+   * (string or integer id) calling a catalog tool or one of FIXED_METHODS, with a body the SDK
+   * would not refuse as too large. Keys of fixed methods start with FIXED (keep expects no
+   * catalog entry for them).
    */
   keyOf(message: unknown, header: HeaderOf, principal: Principal | null): string | undefined {
     if (!this.options.enabled || !isPlainObject(message) || typeof message.method !== 'string') return undefined;
