@@ -120,6 +120,7 @@ describe('the cached-read lane', () => {
       ['/index.md?q=app'],
       [`/projects/${slug}.md`],
       [`/projects/${slug}.md`, { accept: 'text/markdown' }],
+      [`/images/${slug}/1.svg`],
     ];
     await answersAsTheRoute(cases);
   });

@@ -58,8 +58,8 @@ describe('kept pages over HTTP', () => {
   });
   after(() => server.close());
 
-  it('a project page and the catalog page (and their Markdown twins) show an edit at once, with a new ETag', async () => {
-    for (const path of ['/projects/kept-page', '/', '/projects/kept-page.md', '/index.md']) {
+  it('a project page and the catalog page (their Markdown twins, the placeholder image) show an edit at once, with a new ETag', async () => {
+    for (const path of ['/projects/kept-page', '/', '/projects/kept-page.md', '/index.md', '/images/kept-page/1.svg']) {
       const before = await get(path);
       const etag = before.headers.get('etag');
       assert.match(await before.text(), /First title/);
@@ -69,7 +69,7 @@ describe('kept pages over HTTP', () => {
       await again.text();
     }
     await save('Second title');
-    for (const path of ['/projects/kept-page', '/', '/projects/kept-page.md', '/index.md']) {
+    for (const path of ['/projects/kept-page', '/', '/projects/kept-page.md', '/index.md', '/images/kept-page/1.svg']) {
       const after = await get(path);
       const html = await after.text();
       assert.match(html, /Second title/, path);

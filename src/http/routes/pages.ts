@@ -160,21 +160,21 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     return sendKept(c, html, headers);
   });
 
-  app.get('/images/:slug/:file', async (c) => {
+  app.get('/images/:slug/:file', cache.serve, async (c) => {
     const slug = c.req.param('slug');
     const match = /^([1-9]\d?)\.svg$/.exec(c.req.param('file'));
     if (!match || slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError('no such image');
-    const project = (await catalog.get(slug)).value;
+    const entry = await catalog.get(slug);
+    const project = entry.value;
     const index = Number(match[1]);
     const total = Math.max(project.images.length, 1);
     if (index > total) throw new NotFoundError('no such image');
-    const svg = placeholderSvg({ slug, title: project.title, index, total, alt: project.images[index - 1]?.alt });
-    return sendText(c, svg, {
-      contentType: 'image/svg+xml',
-      cacheControl: 'public, max-age=86400',
-      // An SVG opened directly is a document: no script, no plugins, no navigation.
-      headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", vary: 'Accept-Encoding' },
-    });
+    // A catalog page shows one per project: kept and answered by the lane like the pages.
+    const svg = rendered.get(`svg:${slug}:${index}`, [entry], () => placeholderSvg({ slug, title: project.title, index, total, alt: project.images[index - 1]?.alt }));
+    // An SVG opened directly is a document: no script, no plugins, no navigation.
+    const headers = keptHeaders(svg, 'image/svg+xml', 'public, max-age=86400', { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", vary: 'Accept-Encoding' });
+    cache.offerPage(c, svg, headers, () => catalog.isCurrent(entry), anyAccept);
+    return sendKept(c, svg, headers);
   });
 
   // The form's project choices: one walk of the catalog per catalog version, not per form (the
