@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { ERROR_CODES, NotFoundError } from '../../lib/errors.js';
 import { processImage, type ImageLimits } from '../../media/images.js';
 import { imageFromMedia } from '../../media/project-images.js';
+import { VariantCache } from '../../media/variant-cache.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import type { MediaStore } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
@@ -28,9 +29,10 @@ const UploadedImageSchema = z
 
 /** GET /media/img-<hash>.<ext>: image variants, named by their content so they can be cached forever. */
 export function registerMediaFiles(app: OpenAPIHono<AppEnv>, media: MediaStore): void {
+  const variants = new VariantCache(media);
   app.get('/media/:file{img-[A-Za-z0-9_-]{22}\\.(avif|webp|jpg)}', async (c) => {
     const match = FILE.exec(c.req.param('file'));
-    const file = match ? await media.variant(c.req.param('file')) : undefined;
+    const file = match ? await variants.get(c.req.param('file')) : undefined;
     if (!match || !file) throw new NotFoundError('no such image');
     const etag = `"${match[1]}"`;
     const headers = { etag, 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' };
