@@ -9,7 +9,7 @@ import { routeOf } from './route-of.js';
 
 interface Entry {
   /** the catalog entry or rendered page it was built from (offering the same one again changes nothing) */
-  source: object;
+  source: KeptText;
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   ok: Readonly<Record<string, string>>;
@@ -92,30 +92,25 @@ export class ResponseCache {
 
   /** Called by a route as it sends `source`: remember it for this request's exact URL. */
   offer(c: Context, source: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>>, isCurrent: () => boolean): void {
-    if (!this.options.enabled) return;
-    const key = targetOf(c.req.url);
-    if (this.entries.get(key)?.source === source) return;
-    this.entries.set(key, {
-      source,
-      bytes: bytesOf(source),
-      etag: source.etag,
-      ok: Object.freeze(cachedHeaders(source, cacheControl, extra, false)),
-      notModified: Object.freeze(cachedHeaders(source, cacheControl, extra, true)),
-      isCurrent,
-      route: routeOf(c),
-    });
+    this.keep(c, source, () => ({ ok: Object.freeze(cachedHeaders(source, cacheControl, extra, false)), notModified: Object.freeze(cachedHeaders(source, cacheControl, extra, true)) }), isCurrent);
   }
 
   /**
    * Called by a page route as it sends a rendered page (sendKept): remember it for this request's
-   * exact URL, for requests whose Accept header `accepts` it. `isCurrent` says whether a render
-   * now would give the very same page (its inputs are all current).
+   * exact URL, for requests whose Accept header `accepts` it (any, when absent). `isCurrent` says
+   * whether a render now would give the very same page (its inputs are all current).
    */
-  offerPage(c: Context, page: KeptText, headers: KeptHeaders, isCurrent: () => boolean, accepts: (accept: string | undefined) => boolean): void {
+  offerPage(c: Context, page: KeptText, headers: KeptHeaders, isCurrent: () => boolean, accepts?: (accept: string | undefined) => boolean): void {
+    this.keep(c, page, () => headers, isCurrent, accepts);
+  }
+
+  /** The entry for this request's URL, unless it already holds `source` (headers built only when kept). */
+  private keep(c: Context, source: KeptText, headers: () => KeptHeaders, isCurrent: () => boolean, accepts?: (accept: string | undefined) => boolean): void {
     if (!this.options.enabled) return;
     const key = targetOf(c.req.url);
-    if (this.entries.get(key)?.source === page) return;
-    this.entries.set(key, { source: page, bytes: bytesOf(page), etag: page.etag, ok: headers.ok, notModified: headers.notModified, isCurrent, route: routeOf(c), accepts });
+    if (this.entries.get(key)?.source === source) return;
+    const { ok, notModified } = headers();
+    this.entries.set(key, { source, bytes: bytesOf(source), etag: source.etag, ok, notModified, isCurrent, route: routeOf(c), ...(accepts ? { accepts } : {}) });
   }
 }
 

@@ -23,14 +23,12 @@ export function bytesOf(entry: { readonly body: string }): Uint8Array<ArrayBuffe
 }
 
 /**
- * The representation's own headers on a 200, or on a 304 (no content type or length: RFC 9110
- * §15.4.5 lists what a 304 repeats). A fresh object each call: respondWith adds to it. The
- * response cache (middleware/response-cache.ts) keeps these too, so hits and misses send the
- * same fields. Content-Length leads: @hono/node-server stops looking for it at the first key.
+ * A catalog answer's own headers (JSON) on a 200, or on a 304: keptFields with the answer's
+ * type and `Vary`. A fresh object each call; the response cache keeps the same fields, so hits
+ * and misses send the same.
  */
 export function cachedHeaders(entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>>, notModified: boolean): Record<string, string> {
-  if (notModified) return { etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra };
-  return { 'content-length': String(bytesOf(entry).byteLength), 'content-type': 'application/json', etag: entry.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding', ...extra };
+  return keptFields(entry, notModified ? null : 'application/json', cacheControl, { vary: 'Accept-Encoding', ...extra });
 }
 
 /** Sends a cached representation with its validator, or 304 when the client already has it. */
@@ -52,12 +50,19 @@ export interface KeptHeaders {
 }
 
 /**
- * What sendText (html-response.ts) sends with a text, as two fixed sets: the response cache
- * keeps these, so a page answered from it carries the fields the route's own answer does.
+ * The one rule for a kept representation's own headers: on a 200 (`contentType` given) its
+ * length and type, then its validator, caching and `extra`; on a 304 (null) no type or length
+ * (RFC 9110 §15.4.5 lists what a 304 repeats). Content-Length leads: @hono/node-server stops
+ * looking for it at the first key. These are the fields sendText (html-response.ts) sends.
  */
+function keptFields(text: KeptText, contentType: string | null, cacheControl: string, extra: Readonly<Record<string, string>>): Record<string, string> {
+  if (contentType === null) return { etag: text.etag, 'cache-control': cacheControl, ...extra };
+  return { 'content-length': String(bytesOf(text).byteLength), 'content-type': contentType, etag: text.etag, 'cache-control': cacheControl, ...extra };
+}
+
+/** keptFields as two fixed sets, for sendKept and the response cache, which keeps them. */
 export function keptHeaders(page: KeptText, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
-  const notModified = { etag: page.etag, 'cache-control': cacheControl, ...extra };
-  return { ok: Object.freeze({ 'content-length': String(bytesOf(page).byteLength), 'content-type': contentType, ...notModified }), notModified: Object.freeze(notModified) };
+  return { ok: Object.freeze(keptFields(page, contentType, cacheControl, extra)), notModified: Object.freeze(keptFields(page, null, cacheControl, extra)) };
 }
 
 /** Sends a kept text from its bytes (encoded once), or 304 when the client already has it. */

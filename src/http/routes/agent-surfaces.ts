@@ -12,6 +12,7 @@ import { sendText } from '../responses/html-response.js';
 import { keptHeaders, sendKept } from '../responses/cached-response.js';
 
 const CACHE = 'public, max-age=300';
+const TEXT = 'text/plain; charset=utf-8';
 
 /** RFC 9264 §4.2: link context objects with an anchor, each relation an array of target objects. */
 const LinksetSchema = z
@@ -46,7 +47,6 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
       304: { description: 'Not modified.' },
     },
   });
-  const TEXT = 'text/plain; charset=utf-8';
   const anyOrigin = { 'access-control-allow-origin': '*' };
   app.get('/llms.txt', async (c) => {
     const doc = await catalog.document('llms.txt', async () => llmsTxt(await site(), await allProjects(catalog)));
@@ -71,7 +71,7 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
   });
 
   const robots = robotsTxt(publicUrl, options.contentSignals);
-  app.get('/robots.txt', (c) => sendText(c, robots, { contentType: 'text/plain; charset=utf-8', cacheControl: CACHE }));
+  app.get('/robots.txt', (c) => sendText(c, robots, { contentType: TEXT, cacheControl: CACHE }));
 
   app.get('/sitemap.xml', async (c) => {
     const doc = await catalog.document('sitemap.xml', async () => {

@@ -52,8 +52,6 @@ export interface PageRoutesOptions {
   cache: ResponseCache;
 }
 
-/** A page with one representation answers whatever Accept asks for, as its route does. */
-const anyAccept = () => true;
 /** A project page's HTML is for every request that does not rank Markdown above it. */
 const notMarkdown = (accept: string | undefined) => !prefersMarkdown(accept);
 
@@ -82,7 +80,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const site = await options.site();
     const html = rendered.get('agents', [site], () => renderAgentsPage(site));
     const headers = htmlKeptHeaders(html, PAGE_CACHE, {});
-    cache.offerPage(c, html, headers, () => siteIsCurrent(site), anyAccept);
+    cache.offerPage(c, html, headers, () => siteIsCurrent(site));
     return sendKept(c, html, headers);
   });
 
@@ -122,7 +120,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       const markdown = rendered.get(`catalog.md:${url.search}`, [site, ...shown], () => catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view }));
       const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY, link: homeLink });
       // The /index.md twin has one representation; at `/` the cache keeps the HTML (one entry a URL).
-      if (twin) cache.offerPage(c, markdown, headers, () => siteIsCurrent(site) && shown.every((entry) => catalog.isCurrent(entry)), anyAccept);
+      if (twin) cache.offerPage(c, markdown, headers, () => siteIsCurrent(site) && shown.every((entry) => catalog.isCurrent(entry)));
       return sendKept(c, markdown, headers);
     }
     const facets = await catalog.facets();
@@ -150,7 +148,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       const markdown = rendered.get(`project.md:${slug}`, [entry], () => projectMarkdown(project, publicUrl));
       if (!mirror) return sendKept(c, markdown, keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary, 'content-location': markdownUrl }));
       const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { link: `<${project.links.html}>; rel="canonical"`, vary: 'Accept-Encoding' });
-      cache.offerPage(c, markdown, headers, () => catalog.isCurrent(entry), anyAccept);
+      cache.offerPage(c, markdown, headers, () => catalog.isCurrent(entry));
       return sendKept(c, markdown, headers);
     }
     const site = await options.site();
@@ -173,7 +171,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const svg = rendered.get(`svg:${slug}:${index}`, [entry], () => placeholderSvg({ slug, title: project.title, index, total, alt: project.images[index - 1]?.alt }));
     // An SVG opened directly is a document: no script, no plugins, no navigation.
     const headers = keptHeaders(svg, 'image/svg+xml', 'public, max-age=86400', { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", vary: 'Accept-Encoding' });
-    cache.offerPage(c, svg, headers, () => catalog.isCurrent(entry), anyAccept);
+    cache.offerPage(c, svg, headers, () => catalog.isCurrent(entry));
     return sendKept(c, svg, headers);
   });
 
