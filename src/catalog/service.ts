@@ -177,12 +177,12 @@ export class CatalogService {
   }
 
   /**
-   * A text document built from the whole catalog (/llms.txt, /llms-full.txt, /sitemap.xml): its
+   * A text document built from the whole catalog (/llms.txt, /llms-full.txt, the sitemaps): its
    * body is the text, and it is built once per catalog version, by one caller however many ask
    * at once. Each is a walk over every project, 26–500 ms at 10,000 projects, which a public URL
    * must not repeat per request; /llms-full.txt alone outweighs the answer cache's whole budget,
-   * so documents are kept beside it, one per key (a fixed set the routes name), and dropped when
-   * the version changes.
+   * so documents are kept beside it, one per key (a set the routes bound: three, and a sitemap
+   * per 50,000 projects), and dropped when the version changes.
    */
   async document(key: string, build: () => Promise<string>): Promise<Cached<string>> {
     const version = await this.version();
@@ -205,6 +205,15 @@ export class CatalogService {
   /** How many documents were built (tests assert they are built once per version). */
   get documentsBuilt(): number {
     return this.documentBuilds;
+  }
+
+  /**
+   * A step of a walk over every published project's page, by slug after `afterSlug` (a
+   * sitemap's): its URL and update time, read from the store as asked (not cached).
+   */
+  async pageRefs(afterSlug: string | undefined, limit: number): Promise<{ slug: string; url: string; updated_at: string }[]> {
+    const { baseUrl, htmlPrefix } = this.options;
+    return (await this.options.store.pageRefs(afterSlug, limit)).map((ref) => ({ ...ref, url: `${baseUrl}${htmlPrefix}/${ref.slug}` }));
   }
 
   async facets(): Promise<Cached<Facets>> {

@@ -1,5 +1,5 @@
 import type { StudioProfile } from '../studio/profile.js';
-import type { ApiProject } from '../catalog/api-project.js';
+import type { SomeProjects } from './all-projects.js';
 import { SERVER_CARD_PATH } from '../mcp/server-card.js';
 import { projectMarkdown } from './project-markdown.js';
 
@@ -37,7 +37,7 @@ function studioSection(site: LlmsSite): string[] {
  * sections of annotated links — how an agent finds the API, MCP, sandbox, auth and each
  * project's Markdown mirror without scraping HTML.
  */
-export function llmsTxt(site: LlmsSite, projects: readonly ApiProject[]): string {
+export function llmsTxt(site: LlmsSite, { projects, more }: SomeProjects): string {
   const b = site.baseUrl;
   const studio = site.studio;
   const lines = [
@@ -76,12 +76,14 @@ export function llmsTxt(site: LlmsSite, projects: readonly ApiProject[]): string
   if (projects.length > 0) {
     lines.push('## Projects', '');
     for (const p of projects) lines.push(`- [${oneLine(p.title)}](${p.links.html}.md): ${oneLine(p.summary)}`);
+    // A bounded list says so, rather than passing for the whole catalog.
+    if (more) lines.push(`- [More projects](${b}/api/v1/projects?sort=title): the catalog publishes more than the ${projects.length} listed here by title; the API pages through all of them, and the [sitemap](${b}/sitemap.xml) names every page`);
     lines.push('');
   }
   lines.push(
     '## Optional',
     '',
-    `- [Full catalog](${b}/llms-full.txt): every published project's Markdown in one document`,
+    `- [Full catalog](${b}/llms-full.txt): ${more ? `the Markdown of the ${projects.length} projects listed above` : "every published project's Markdown"} in one document`,
     `- [Catalog as Markdown](${b}/index.md), [how to inquire](${b}/inquire.md), [API summary](${b}/docs.md): the human pages as Markdown (also \`Accept: text/markdown\`)`,
     `- [Sitemap](${b}/sitemap.xml): every published project page`,
     `- [Web catalog](${b}/): the same catalog for people`,
@@ -94,8 +96,9 @@ export function llmsTxt(site: LlmsSite, projects: readonly ApiProject[]): string
  * /llms-full.txt (the llmstxt.org companion): the llms.txt overview followed by every published
  * project's Markdown mirror, so one fetch gives an agent the whole catalog.
  */
-export function llmsFullTxt(site: LlmsSite, projects: readonly ApiProject[]): string {
-  const parts = [llmsTxt(site, projects).trimEnd(), '', '---', '', '# Projects in full', ''];
+export function llmsFullTxt(site: LlmsSite, some: SomeProjects): string {
+  const parts = [llmsTxt(site, some).trimEnd(), '', '---', '', '# Projects in full', ''];
+  const projects = some.projects;
   for (const project of projects) {
     // One heading level down, so each project sits under "Projects in full".
     parts.push(projectMarkdown(project, site.baseUrl).replace(/^(#{1,5}) /gm, '#$1 ').trimEnd(), '', '---', '');

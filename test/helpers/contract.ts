@@ -19,7 +19,7 @@ import { isReference } from '../../src/http/openapi/types.js';
  * everything else that is not documented must be a 404/405 problem.
  */
 export const NON_API_PATHS = ['/', '/agents', '/index.md', '/inquire.md', '/docs.md', '/robots.txt', '/sitemap.xml', '/favicon.ico'] as const;
-export const NON_API_PREFIXES = ['/docs', '/assets', '/images', '/media', '/projects', '/inquire', '/admin'] as const;
+export const NON_API_PREFIXES = ['/docs', '/sitemaps', '/assets', '/images', '/media', '/projects', '/inquire', '/admin'] as const;
 
 export function isNonApiPath(path: string): boolean {
   return (NON_API_PATHS as readonly string[]).includes(path) || NON_API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -156,6 +156,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.deepEqual([...(await store.projects.existingSlugs([]))], []);
       });
 
+      it('pageRefs walks every published page by slug, a step at a time, and no unpublished one', async () => {
+        const walked: { slug: string; updated_at: string }[] = [];
+        let afterSlug: string | undefined;
+        for (let steps = 0; steps < 100; steps += 1) {
+          const step = await store.projects.pageRefs(afterSlug, 3);
+          assert.ok(step.length <= 3);
+          walked.push(...step);
+          if (step.length < 3) break;
+          afterSlug = step.at(-1)!.slug;
+        }
+        // In the dialect's own order of slugs (its collation): each once, all of them.
+        assert.deepEqual(walked.map((r) => r.slug).sort(), published.map((p) => p.slug).sort());
+        const atlas = await store.projects.getBySlug('atlas-regional-trip-planner');
+        assert.deepEqual(walked.find((r) => r.slug === 'atlas-regional-trip-planner'), { slug: 'atlas-regional-trip-planner', updated_at: atlas!.updated_at });
+      });
+
       const filters: [string, Partial<ProjectQuery>, (p: ProjectInput) => boolean][] = [
         ['tag', { tag: 'accessibility' }, (p) => p.tags.includes('accessibility')],
         ['industry', { industry: 'healthcare' }, (p) => p.industry === 'healthcare'],

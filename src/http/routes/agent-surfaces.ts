@@ -1,15 +1,16 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { CatalogService } from '../../catalog/service.js';
-import { allProjects } from '../../pages/all-projects.js';
+import { allPageRefs, allProjects } from '../../pages/all-projects.js';
 import { API_CATALOG_CONTENT_TYPE, API_CATALOG_PATH, apiCatalog } from '../../pages/api-catalog.js';
 import { llmsFullTxt, llmsTxt } from '../../pages/llms-txt.js';
 import { robotsTxt } from '../../pages/robots-txt.js';
-import { sitemapXml } from '../../pages/sitemap.js';
+import { newestOf, SITEMAP_MAX_URLS, sitemapIndexXml, sitemapParts, sitemapXml, type SitemapEntry } from '../../pages/sitemap.js';
+import { NotFoundError } from '../../lib/errors.js';
 import type { ContentSignals } from '../../config.js';
 import type { AppEnv } from '../env.js';
 import type { StudioProfile } from '../../studio/profile.js';
 import { sendText } from '../responses/html-response.js';
-import { keptHeaders, sendKept } from '../responses/cached-response.js';
+import { keptHeaders, sendKept, type KeptText } from '../responses/cached-response.js';
 
 const CACHE = 'public, max-age=300';
 const TEXT = 'text/plain; charset=utf-8';
@@ -29,6 +30,8 @@ export interface AgentSurfaceOptions {
   /** the studio's current profile */
   studio: () => Promise<StudioProfile>;
   contentSignals: ContentSignals;
+  /** URLs per sitemap before /sitemap.xml becomes an index (the protocol's 50,000; tests set fewer) */
+  sitemapMaxUrls?: number;
 }
 
 /** Documents for crawlers and agents: llms.txt, robots.txt, sitemap.xml and the RFC 9727 API catalog. */
@@ -73,13 +76,29 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
   const robots = robotsTxt(publicUrl, options.contentSignals);
   app.get('/robots.txt', (c) => sendText(c, robots, { contentType: TEXT, cacheControl: CACHE }));
 
+  // Every published project page (allPageRefs has no cap), the home page first with the
+  // newest update; past SITEMAP_MAX_URLS, /sitemap.xml is an index of /sitemaps/<n>.xml.
+  const maxUrls = options.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
+  const sitemaps = async (): Promise<SitemapEntry[][]> => {
+    const pages = (await allPageRefs(catalog)).map((ref) => ({ loc: ref.url, lastmod: ref.updated_at }));
+    return sitemapParts([{ loc: `${publicUrl}/`, lastmod: newestOf(pages) }, ...pages], maxUrls);
+  };
+  const xml = (doc: KeptText) => keptHeaders(doc, 'application/xml; charset=utf-8', CACHE, {});
   app.get('/sitemap.xml', async (c) => {
     const doc = await catalog.document('sitemap.xml', async () => {
-      const projects = await allProjects(catalog);
-      const newest = projects.reduce<string | undefined>((max, p) => (max === undefined || p.updated_at > max ? p.updated_at : max), undefined);
-      return sitemapXml([{ loc: `${publicUrl}/`, lastmod: newest }, ...projects.map((p) => ({ loc: p.links.html, lastmod: p.updated_at }))]);
+      const parts = await sitemaps();
+      if (parts.length === 1) return sitemapXml(parts[0]!);
+      return sitemapIndexXml(parts.map((part, i) => ({ loc: `${publicUrl}/sitemaps/${i + 1}.xml`, lastmod: newestOf(part) })));
     });
-    return sendKept(c, doc, keptHeaders(doc, 'application/xml; charset=utf-8', CACHE, {}));
+    return sendKept(c, doc, xml(doc));
+  });
+  app.get('/sitemaps/:file', async (c) => {
+    const n = Number(/^([1-9]\d{0,5})\.xml$/.exec(c.req.param('file'))?.[1] ?? 0);
+    // How many there are is derived once per catalog version, so a name past the last costs no walk.
+    const { value: count } = await catalog.derived('sitemap-count', async () => (await sitemaps()).length);
+    if (count < 2 || n < 1 || n > count) throw new NotFoundError('no such sitemap');
+    const doc = await catalog.document(`sitemaps/${n}`, async () => sitemapXml((await sitemaps())[n - 1] ?? []));
+    return sendKept(c, doc, xml(doc));
   });
 
   app.openAPIRegistry.registerPath({

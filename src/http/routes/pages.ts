@@ -177,7 +177,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
 
   // The form's project choices: one walk of the catalog per catalog version, not per form (the
   // walk reads every project's JSON: 36–45 ms of CPU a form at 10,000 projects).
-  const projectOptions = async () => (await catalog.derived('inquiry-form-projects', async () => (await allProjects(catalog)).map((p: ApiProject) => ({ slug: p.slug, title: p.title })))).value;
+  const projectOptions = async () => (await catalog.derived('inquiry-form-projects', async () => (await allProjects(catalog)).projects.map((p: ApiProject) => ({ slug: p.slug, title: p.title })))).value;
 
   const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string, headers?: Record<string, string>) => {
     const html = renderInquiryForm({ site: await options.site(), values, errors, projects: await projectOptions(), token, notice });

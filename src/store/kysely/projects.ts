@@ -3,9 +3,11 @@ import type { ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
 import { bumpVersion, catalogVersion } from './catalog-version.js';
 import { featuredOrder, moveFeatured } from './featured-order.js';
-import type { Facets, PagePosition, ProjectPage, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
+import type { Facets, ProjectPage, ProjectPageRef, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
+import { nextPosition } from './next-position.js';
 import { catalogFacets } from './project-facets.js';
+import { countProjects, exportAll, pageRefs } from './whole-catalog.js';
 import { recordOf, toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRecord } from './project-rows.js';
 import type { DirectReads } from './direct-reads.js';
 import type { Database, ProjectsTable } from './schema.js';
@@ -39,22 +41,7 @@ export class KyselyProjectStore implements ProjectStore {
     // A ranked page the in-memory index answers needs no query built: only its rows are read.
     const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
     const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys, fromMemory.version) : await this.rowsByQuery(query, q, words, ranked);
-    const items = rows.slice(0, query.limit).map(({ record }) => record);
-    const after = query.after;
-    let next: PagePosition | null = null;
-    if (rows.length > query.limit) {
-      const last = items[items.length - 1]!;
-      const previousOffset = after?.kind === 'offset' ? after.offset : 0;
-      next =
-        query.sort === 'relevance' || query.sort === 'featured'
-          ? { kind: 'offset', offset: previousOffset + query.limit }
-          : query.sort === 'title'
-            ? { kind: 'keyset', value: String(rows[query.limit - 1]!.sortKey), id: last.id }
-            : query.sort === '-year'
-              ? { kind: 'keyset', value: last.year, id: last.id }
-              : { kind: 'keyset', value: last.published_at!, id: last.id };
-    }
-    return { items, next };
+    return { items: rows.slice(0, query.limit).map(({ record }) => record), next: nextPosition(query, rows) };
   }
 
   /** A page's rows (limit + 1) with SQL: the filters, the search, the order and the cursor of `query`. */
@@ -171,6 +158,10 @@ export class KyselyProjectStore implements ProjectStore {
     return catalogFacets(this.db);
   }
 
+  pageRefs(afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]> {
+    return pageRefs(this.db, afterSlug, limit);
+  }
+
   async upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {
     let inserted = 0;
     let updated = 0;
@@ -282,14 +273,12 @@ export class KyselyProjectStore implements ProjectStore {
     return moveFeatured(this.db, slug, direction);
   }
 
-  async exportAll(): Promise<ProjectRecord[]> {
-    const rows = await this.db.selectFrom('projects').selectAll().orderBy('slug').execute();
-    return rows.map(toRecord);
+  exportAll(): Promise<ProjectRecord[]> {
+    return exportAll(this.db);
   }
 
-  async count(): Promise<number> {
-    const row = await this.db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(): Promise<number> {
+    return countProjects(this.db);
   }
 
   version(): Promise<number> {

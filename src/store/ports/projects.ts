@@ -52,6 +52,8 @@ export interface ProjectStore {
   getBySlug(slug: string): Promise<ProjectRecord | undefined>;
   /** Which of these slugs name published projects. */
   existingSlugs(slugs: readonly string[]): Promise<Set<string>>;
+  /** Up to `limit` published projects' slugs and update times, by slug, after `afterSlug` (keyset): what a sitemap names. */
+  pageRefs(afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]>;
   facets(): Promise<Facets>;
   /** Inserts or updates by slug, in one transaction; bumps the catalog version. */
   upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }>;
@@ -73,6 +75,13 @@ export interface ProjectStore {
   count(): Promise<number>;
   /** Monotonic counter bumped by every catalog write; shared by all instances. */
   version(): Promise<number>;
+}
+
+/** A published project's page as a sitemap names it. */
+export interface ProjectPageRef {
+  slug: string;
+  /** RFC 3339 */
+  updated_at: string;
 }
 
 /** Which stored version of a project a write was based on (optimistic concurrency, RFC 9110 §13.1.1). */
