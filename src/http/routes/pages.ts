@@ -179,8 +179,17 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   // walk reads every project's JSON: 36–45 ms of CPU a form at 10,000 projects).
   const projectOptions = async () => (await catalog.derived('inquiry-form-projects', async () => (await allProjects(catalog)).projects.map((p: ApiProject) => ({ slug: p.slug, title: p.title })))).value;
 
+  // The project a visitor came from (or chose) is always a choice, even past allProjects' bound
+  // of 5,000: otherwise the form would show "None in particular" and drop it from the inquiry.
+  const choicesFor = async (chosen: string) => {
+    const projects = await projectOptions();
+    if (!chosen || projects.some((p) => p.slug === chosen)) return projects;
+    const named = (await catalog.named([chosen]))[0];
+    return named ? [{ slug: named.slug, title: named.title }, ...projects] : projects;
+  };
+
   const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string, headers?: Record<string, string>) => {
-    const html = renderInquiryForm({ site: await options.site(), values, errors, projects: await projectOptions(), token, notice });
+    const html = renderInquiryForm({ site: await options.site(), values, errors, projects: await choicesFor(values.project), token, notice });
     // The form carries a one-off token: never cache it or share it between people.
     return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false, ...(headers ? { headers } : {}) });
   };
