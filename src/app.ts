@@ -25,6 +25,7 @@ import { ResponseCache } from './http/middleware/response-cache.js';
 import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
 import { DOCS_ASSETS_PATH, registerDocsRoutes } from './http/routes/docs.js';
 import { renderDocsPage } from './pages/render.js';
+import { RenderedPages } from './pages/rendered-pages.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
 import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp.js';
@@ -185,7 +186,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerMediaFiles(app, store.media);
   // The document is generated on first request, so routes registered below are in it too.
   const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config), studio: async () => (await studio.current()).profile });
-  registerDocsRoutes(app, { publicUrl: baseUrl, page: async () => renderDocsPage(await site(), DOCS_ASSETS_PATH), document: openApi.document });
+  const docsPage = new RenderedPages();
+  registerDocsRoutes(app, { publicUrl: baseUrl, page: async () => { const s = await site(); return docsPage.get('docs', [s], () => renderDocsPage(s, DOCS_ASSETS_PATH)); }, document: openApi.document });
 
   // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth, studioName);

@@ -58,6 +58,25 @@ describe('GET /docs: the API reference is served from this origin only', () => {
     assert.match(html, /<footer class="site-footer">/);
   });
 
+  it('is rendered once per studio profile, with a validator: a repeat is a 304, a renamed studio a new page', async () => {
+    const etag = res.headers.get('etag');
+    assert.match(etag ?? '', /^"[\w-]+"$/);
+    const again = await fetch(`${server.baseUrl}/docs`);
+    assert.equal(again.headers.get('etag'), etag);
+    assert.equal(await again.text(), html);
+    const revalidated = await fetch(`${server.baseUrl}/docs`, { headers: { 'if-none-match': `W/${etag}, "other"` } });
+    assert.equal(revalidated.status, 304);
+    assert.equal(revalidated.headers.get('etag'), etag);
+    assert.match(revalidated.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+    const profile = (await server.vitrine.studio.current()).profile;
+    await server.vitrine.studio.save({ ...profile, name: 'Renamed Docs Studio' });
+    const renamed = await fetch(`${server.baseUrl}/docs`, { headers: { 'if-none-match': etag! } });
+    assert.equal(renamed.status, 200);
+    assert.notEqual(renamed.headers.get('etag'), etag);
+    assert.match(await renamed.text(), /Renamed Docs Studio/);
+    await server.vitrine.studio.save(profile);
+  });
+
   it('answers /docs/ with a permanent redirect to /docs', async () => {
     const slash = await fetch(`${server.baseUrl}/docs/`, { redirect: 'manual' });
     assert.equal(slash.status, 301);
@@ -77,6 +96,9 @@ describe('GET /docs: the API reference is served from this origin only', () => {
       if (ref.endsWith('.js')) assert.match(asset.headers.get('content-type') ?? '', /^text\/javascript/, ref);
       if (ref.endsWith('.css')) assert.match(asset.headers.get('content-type') ?? '', /^text\/css/, ref);
     }
+    // RFC 9110 §13.1.2: If-None-Match is a list, compared weakly.
+    const tag = (await fetch(`${server.baseUrl}/docs/assets/init.js`)).headers.get('etag')!;
+    for (const header of [tag, `W/${tag}`, `"other", ${tag}`, '*']) assert.equal((await fetch(`${server.baseUrl}/docs/assets/init.js`, { headers: { 'if-none-match': header } })).status, 304, header);
     const init = await (await fetch(`${server.baseUrl}/docs/assets/init.js`)).text();
     assert.match(init, /validatorUrl: null/, 'the public validator badge (a third-party call) is off');
     assert.doesNotMatch(init, /https?:\/\//, 'the init script names no remote URL');

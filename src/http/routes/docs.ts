@@ -9,6 +9,8 @@ import type { AppEnv } from '../env.js';
 import type { OpenApiDocument } from '../openapi/types.js';
 import { docsMarkdown } from '../../pages/docs-markdown.js';
 import { sendText } from '../responses/html-response.js';
+import { keptHeaders, sendKept, type KeptText } from '../responses/cached-response.js';
+import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { NEGOTIATED_VARY, notAcceptable, pageFormat } from '../responses/negotiated-page.js';
 import { problem } from '../responses/problem.js';
 
@@ -108,8 +110,8 @@ function loadAssets(): Map<string, Asset> {
 
 export interface DocsRouteOptions {
   publicUrl: string;
-  /** the whole HTML document (the site's layout around the renderer, with the studio's current profile) */
-  page(): Promise<string>;
+  /** the whole HTML document (the site's layout around the renderer, with the studio's current profile), as kept */
+  page(): Promise<KeptText>;
   /** the generated OpenAPI document (summarised by the Markdown twin) */
   document(): OpenApiDocument;
 }
@@ -130,7 +132,9 @@ export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteO
       markdown ??= docsMarkdown(options.publicUrl, options.document());
       return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: 'public, max-age=300', headers: { vary } });
     }
-    return c.html(await options.page(), 200, { 'content-security-policy': DOCS_CSP, 'cache-control': 'public, max-age=300', 'referrer-policy': 'no-referrer', vary });
+    // Rendered once per studio view (the caller keeps it), with a validator: a repeat is a 304.
+    const page = await options.page();
+    return sendKept(c, page, keptHeaders(page, 'text/html; charset=utf-8', 'public, max-age=300', { 'content-security-policy': DOCS_CSP, 'referrer-policy': 'no-referrer', vary }));
   };
   app.get(DOCS_PATH, docs(false));
   app.get(`${DOCS_PATH}.md`, docs(true));
@@ -142,7 +146,8 @@ export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteO
     const found = assets.get(c.req.param('name'));
     if (!found) return problem(c, { status: 404, code: ERROR_CODES.notFound, title: 'Not found', detail: `No documentation asset is named ${c.req.param('name')}.` });
     const headers = { 'content-type': found.type, etag: found.etag, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' };
-    if (c.req.header('if-none-match') === found.etag) return c.body(null, 304, headers);
+    // RFC 9110 §13.1.2: a list, `*` or a weak form of the tag all match.
+    if (ifNoneMatchMatches(c.req.header('if-none-match'), found.etag)) return c.body(null, 304, headers);
     return c.body(found.body as Uint8Array<ArrayBuffer>, 200, headers);
   });
 }
