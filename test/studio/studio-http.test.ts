@@ -65,7 +65,9 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     assert.equal(logo.headers.get('content-type'), 'image/svg+xml');
     assert.equal(logo.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.match(logo.headers.get('content-security-policy')!, /sandbox/);
-    assert.equal((await get(new URL(studio.logo!.url).pathname, { 'if-none-match': logo.headers.get('etag')! })).status, 304);
+    // RFC 9110 §13.1.2: the tag alone, its weak form, in a list, or *.
+    const tag = logo.headers.get('etag')!;
+    for (const header of [tag, `W/${tag}`, `"other", ${tag}`, '*']) assert.equal((await get(new URL(studio.logo!.url).pathname, { 'if-none-match': header })).status, 304, header);
     const home = await (await get('/', { accept: 'text/html' })).text();
     const css = /<link rel="stylesheet" href="(\/media\/studio-[^"]+\.css)"/.exec(home)![1]!;
     const sheet = await get(css);

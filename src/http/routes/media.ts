@@ -11,6 +11,7 @@ import type { AppEnv } from '../env.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
 import { problemResponse } from '../openapi/schemas.js';
 import { problem } from '../responses/problem.js';
+import { ifNoneMatchMatches } from '../../lib/etag.js';
 
 export const ADMIN_MEDIA_PATH = '/api/v1/admin/media';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,7 +37,7 @@ export function registerMediaFiles(app: OpenAPIHono<AppEnv>, media: MediaStore):
     if (!match || !file) throw new NotFoundError('no such image');
     const etag = `"${match[1]}"`;
     const headers = { etag, 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' };
-    if (c.req.header('if-none-match')?.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) return c.body(null, 304, headers);
+    if (ifNoneMatchMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     return c.body(new Uint8Array(file.data.buffer as ArrayBuffer, file.data.byteOffset, file.data.byteLength), 200, { ...headers, 'content-type': file.content_type, 'content-length': String(file.data.byteLength) });
   });
 }

@@ -8,6 +8,7 @@ import type { StudioView } from '../../studio/view.js';
 import type { AppEnv } from '../env.js';
 import { sendCached } from '../responses/cached-response.js';
 import { sendText } from '../responses/html-response.js';
+import { ifNoneMatchMatches } from '../../lib/etag.js';
 
 const StudioSchema = StudioWire.openapi('Studio', { description: 'The studio behind the catalog: who it is, what it does, where, and how to reach it.' });
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,7 +60,7 @@ export function registerStudioMedia(app: OpenAPIHono<AppEnv>, studio: StudioServ
     // An SVG opened directly is a document: no script, no plugins, no navigation.
     if (logo.content_type === 'image/svg+xml') headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
     const etag = headers.etag!;
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': IMMUTABLE });
+    if (ifNoneMatchMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { etag, 'cache-control': IMMUTABLE });
     return c.body(new Uint8Array(bytes), 200, headers);
   });
 }
