@@ -16,9 +16,16 @@ export async function countProjects(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
-/** Published slugs and update times by slug, after `afterSlug`: keyset on the unique slug, so each step starts on the index where the last one stopped. */
-export function pageRefs(db: Kysely<Database>, afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]> {
+/**
+ * Published slugs and update times by slug, after `afterSlug`: keyset on the slug, each step
+ * starting where the last one stopped, answered from the partial index projects_pages alone.
+ */
+export function pageRefsQuery(db: Kysely<Database>, afterSlug: string | undefined, limit: number) {
   let qb = db.selectFrom('projects').select(['slug', 'updated_at']).where('published_at', 'is not', null);
   if (afterSlug !== undefined) qb = qb.where('slug', '>', afterSlug);
-  return qb.orderBy('slug').limit(limit).execute();
+  return qb.orderBy('slug').limit(limit);
+}
+
+export function pageRefs(db: Kysely<Database>, afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]> {
+  return pageRefsQuery(db, afterSlug, limit).execute();
 }

@@ -264,4 +264,6 @@ export const postgresMigrations: SqlMigrations = {
   ],
   // Expired access tokens are deleted by the hourly housekeeping; API keys never expire.
   '011_access_token_expiry': [`CREATE INDEX credentials_access_expiry ON credentials (expires_at) WHERE kind = 'access_token'`],
+  // A sitemap's walk (slug and update time of every published project, by slug): an index-only scan.
+  '012_project_pages': [`CREATE INDEX projects_pages ON projects (slug) INCLUDE (updated_at) WHERE published_at IS NOT NULL`],
 };

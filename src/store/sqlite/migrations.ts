@@ -260,4 +260,8 @@ export const sqliteMigrations: SqlMigrations = {
   ],
   // Expired access tokens are deleted by the hourly housekeeping; API keys never expire.
   '010_access_token_expiry': [`CREATE INDEX credentials_access_expiry ON credentials (expires_at) WHERE kind = 'access_token'`],
+  // A sitemap's walk (slug and update time of every published project, by slug) from the index
+  // alone: through the slug's own index each row was a lookup of its ~3 KB row (33 ms per 5,000).
+  // published_at is a column too: SQLite covers a query only with every column it names.
+  '011_project_pages': [`CREATE INDEX projects_pages ON projects (slug, updated_at, published_at) WHERE published_at IS NOT NULL`],
 };
