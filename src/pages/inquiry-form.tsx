@@ -1,4 +1,6 @@
+import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
+import type { ProjectChoice } from './project-choices.js';
 import { ErrorSummary, Flash } from './flash.js';
 import { Layout, type Site } from './layout.js';
 
@@ -13,7 +15,8 @@ export interface InquiryFormView {
   site: Site;
   values: InquiryValues;
   errors: InquiryErrors;
-  projects: { slug: string; title: string }[];
+  /** the project <option>s, the chosen one selected (pages/project-choices.ts) */
+  choices: { html: string; selected: ProjectChoice | null };
   token: string;
   /** a message above the form that is not about one field (e.g. an expired form) */
   notice?: string | undefined;
@@ -58,10 +61,10 @@ const Field: FC<{ field: InquiryField; errors: InquiryErrors; optional?: boolean
 
 // Fetch §3.1: under the site-wide `Referrer-Policy: no-referrer` a browser sends `Origin: null` on a
 // POST; same-origin lets the form's submission name its real origin for the CSRF check.
-export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, projects, token, notice }) => {
+export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, choices, token, notice }) => {
   const fieldErrors = INQUIRY_FIELDS.filter((f) => errors[f]);
   const invalid = (f: InquiryField) => (errors[f] ? 'true' : undefined);
-  const selected = projects.find((p) => p.slug === values.project);
+  const selected = choices.selected;
   return (
     <Layout site={site} title={`${fieldErrors.length > 0 ? 'Error: ' : ''}Start an inquiry — ${site.name}`} description="Tell us about your project." current="inquire" head={<meta name="referrer" content="same-origin" />}>
       <div class="wrap form-page">
@@ -86,11 +89,7 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, pro
             <Field field="project" errors={errors} optional>
               <select id="project" name="project_slugs" aria-invalid={invalid('project')} aria-describedby={describedBy('project', errors, false)}>
                 <option value="">None in particular — a new project</option>
-                {projects.map((p) => (
-                  <option value={p.slug} selected={p.slug === values.project}>
-                    {p.title}
-                  </option>
-                ))}
+                {raw(choices.html)}
               </select>
             </Field>
             <div class="field-row">

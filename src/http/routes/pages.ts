@@ -8,6 +8,7 @@ import type { SubmitContext, SubmitResult } from '../../inquiries/types.js';
 import type { Clock, Random } from '../../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { allProjects } from '../../pages/all-projects.js';
+import { ProjectChoices, type ProjectChoice } from '../../pages/project-choices.js';
 import { hasCriteria, parseCatalogQuery } from '../../pages/catalog-query.js';
 import { FormTokens } from '../../pages/form-token.js';
 import { EMPTY_VALUES, INQUIRY_FIELDS, type InquiryErrors, type InquiryValues } from '../../pages/inquiry-form.js';
@@ -176,20 +177,19 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   });
 
   // The form's project choices: one walk of the catalog per catalog version, not per form (the
-  // walk reads every project's JSON: 36–45 ms of CPU a form at 10,000 projects).
-  const projectOptions = async () => (await catalog.derived('inquiry-form-projects', async () => (await allProjects(catalog)).projects.map((p: ApiProject) => ({ slug: p.slug, title: p.title })))).value;
-
-  // The project a visitor came from (or chose) is always a choice, even past allProjects' bound
-  // of 5,000: otherwise the form would show "None in particular" and drop it from the inquiry.
-  const choicesFor = async (chosen: string) => {
-    const projects = await projectOptions();
-    if (!chosen || projects.some((p) => p.slug === chosen)) return projects;
-    const named = (await catalog.named([chosen]))[0];
-    return named ? [{ slug: named.slug, title: named.title }, ...projects] : projects;
+  // walk reads every project's JSON: 36–45 ms of CPU a form at 10,000 projects), and their HTML
+  // once per list. The project a visitor came from (or chose) is always a choice, even past
+  // allProjects' bound of 5,000: otherwise the form would drop it from the inquiry.
+  const choicesHtml = new WeakMap<readonly ProjectChoice[], ProjectChoices>();
+  const choicesFor = async (slug: string) => {
+    const { value: list } = await catalog.derived('inquiry-form-projects', async () => (await allProjects(catalog)).projects.map((p: ApiProject): ProjectChoice => ({ slug: p.slug, title: p.title })));
+    let choices = choicesHtml.get(list);
+    if (choices === undefined) choicesHtml.set(list, (choices = new ProjectChoices(list)));
+    return choices.choose(slug, async (s) => (await catalog.named([s]))[0] ?? null);
   };
 
   const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string, headers?: Record<string, string>) => {
-    const html = renderInquiryForm({ site: await options.site(), values, errors, projects: await choicesFor(values.project), token, notice });
+    const html = renderInquiryForm({ site: await options.site(), values, errors, choices: await choicesFor(values.project), token, notice });
     // The form carries a one-off token: never cache it or share it between people.
     return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false, ...(headers ? { headers } : {}) });
   };
