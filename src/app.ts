@@ -38,7 +38,8 @@ import { registerCatalogRoutes } from './http/routes/projects.js';
 import { secureHeaderValues } from './http/responses/security-headers.js';
 import { validationHook } from './http/middleware/validation.js';
 import { isUploadPath } from './http/middleware/upload-paths.js';
-import { registerMediaFiles } from './http/routes/media.js';
+import { keptVariant, registerMediaFiles } from './http/routes/media-files.js';
+import { VariantCache } from './media/variant-cache.js';
 import { Idempotency } from './idempotency/idempotency.js';
 import { InquiryService } from './inquiries/service.js';
 import { cryptoRandom, systemClock, type Clock, type Random } from './lib/clock.js';
@@ -174,7 +175,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // Repeated catalog reads skip validation and the catalog service, after all of the above.
   const cache = new ResponseCache({ enabled: config.responseCache });
   // …and most of them skip Hono altogether: the same steps, on node:http (cached-read-lane.ts).
-  const lane = cachedReadLane({ cache, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record });
+  const variants = new VariantCache(store.media);
+  const lane = cachedReadLane({ cache, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record, ...(config.responseCache ? { kept: keptVariant(variants) } : {}) });
 
   registerHealthRoutes(app, store);
   registerMetricsRoute(app, { registry: metrics.registry, token: config.metricsToken });
@@ -183,7 +185,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerStudioRoute(app, { studio, path: '/api/v1/studio', operationId: 'getStudio', tag: 'Catalog' });
   registerStudioRoute(app, { studio: sandboxStudio, path: '/api/v1/sandbox/studio', operationId: 'getSandboxStudio', tag: 'Sandbox' });
   registerStudioMedia(app, studio);
-  registerMediaFiles(app, store.media);
+  registerMediaFiles(app, variants);
   // The document is generated on first request, so routes registered below are in it too.
   const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config), studio: async () => (await studio.current()).profile });
   const docsPage = new RenderedPages();

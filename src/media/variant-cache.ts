@@ -23,6 +23,11 @@ export class VariantCache {
     this.kept = new BoundedMap(limits.entries, { maxWeight: limits.bytes, weigh: (file) => file.data.byteLength });
   }
 
+  /** The variant if it is kept, without reading the store. */
+  peek(file: string): MediaFile | undefined {
+    return this.kept.get(file);
+  }
+
   async get(file: string): Promise<MediaFile | undefined> {
     const hit = this.kept.get(file);
     if (hit !== undefined) return hit;

@@ -1,53 +1,13 @@
 import assert from 'node:assert/strict';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { nodeListener } from '../../src/http/node-listener.js';
 import { comparable } from '../helpers/comparable-answer.js';
+import { countedListener, get, type Answer, type Counted } from '../helpers/counted-lane.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // The cached-read lane (src/http/cached-read-lane.ts) answers repeated public reads on node:http
 // before Hono. Over real HTTP, through a listener whose lane is counted: which requests it takes,
 // that its answers are the app's, and that everything else still reaches the app.
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-interface Counted {
-  server: Server;
-  url: string;
-  taken: () => number;
-}
-
-/** A second listener on the test server's app, counting what its lane answers. */
-async function countedListener(app: TestServer): Promise<Counted> {
-  let taken = 0;
-  const lane = app.vitrine.lane;
-  const server = createServer(
-    nodeListener(
-      (req, res) => {
-        const answered = lane(req, res);
-        if (answered) taken += 1;
-        return answered;
-      },
-      app.vitrine.fetch,
-      '127.0.0.1',
-    ),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, taken: () => taken };
-}
-
-async function get(base: string, path: string, init: RequestInit = {}): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, init);
-  const headers: Record<string, string> = {};
-  // node:http's own connection management fields differ between any two answers.
-  res.headers.forEach((value, name) => name !== 'connection' && name !== 'keep-alive' && (headers[name] = value));
-  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
-}
 
 describe('the cached-read lane', () => {
   let app: TestServer;

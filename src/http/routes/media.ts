@@ -4,18 +4,14 @@ import type { Clock } from '../../lib/clock.js';
 import { ERROR_CODES, NotFoundError } from '../../lib/errors.js';
 import { processImage, type ImageLimits } from '../../media/images.js';
 import { imageFromMedia } from '../../media/project-images.js';
-import { VariantCache } from '../../media/variant-cache.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import type { MediaStore } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
 import { problemResponse } from '../openapi/schemas.js';
 import { problem } from '../responses/problem.js';
-import { ifNoneMatchMatches } from '../../lib/etag.js';
 
 export const ADMIN_MEDIA_PATH = '/api/v1/admin/media';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const FILE = /^img-([A-Za-z0-9_-]{22})\.(avif|webp|jpg)$/;
 const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'application/octet-stream'];
 
 const UploadedImageSchema = z
@@ -27,20 +23,6 @@ const UploadedImageSchema = z
     variants: z.array(ImageVariantSchema),
   })
   .openapi('UploadedImage', { description: 'A stored image: checked by its bytes, metadata stripped, orientation applied, in AVIF, WebP and JPEG at a few widths.' });
-
-/** GET /media/img-<hash>.<ext>: image variants, named by their content so they can be cached forever. */
-export function registerMediaFiles(app: OpenAPIHono<AppEnv>, media: MediaStore): void {
-  const variants = new VariantCache(media);
-  app.get('/media/:file{img-[A-Za-z0-9_-]{22}\\.(avif|webp|jpg)}', async (c) => {
-    const match = FILE.exec(c.req.param('file'));
-    const file = match ? await variants.get(c.req.param('file')) : undefined;
-    if (!match || !file) throw new NotFoundError('no such image');
-    const etag = `"${match[1]}"`;
-    const headers = { etag, 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' };
-    if (ifNoneMatchMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    return c.body(new Uint8Array(file.data.buffer as ArrayBuffer, file.data.byteOffset, file.data.byteLength), 200, { ...headers, 'content-type': file.content_type, 'content-length': String(file.data.byteLength) });
-  });
-}
 
 /** POST /api/v1/admin/media: the owner uploads one image (its bytes as the body) for a project. */
 export function registerAdminMediaApi(app: OpenAPIHono<AppEnv>, deps: { media: MediaStore; tokens: OwnerTokens; clock: Clock; limits?: ImageLimits }): void {
