@@ -185,7 +185,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const { value: list } = await catalog.derived('inquiry-form-projects', async () => (await allProjects(catalog)).projects.map((p: ApiProject): ProjectChoice => ({ slug: p.slug, title: p.title })));
     let choices = choicesHtml.get(list);
     if (choices === undefined) choicesHtml.set(list, (choices = new ProjectChoices(list)));
-    return choices.choose(slug, async (s) => (await catalog.named([s]))[0] ?? null);
+    // A choice sent back with a form's errors is the client's text: only a slug is looked up.
+    return choices.choose(slug, async (s) => (s.length <= 80 && SLUG_PATTERN.test(s) ? ((await catalog.named([s]))[0] ?? null) : null));
   };
 
   const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string, headers?: Record<string, string>) => {
