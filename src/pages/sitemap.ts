@@ -9,10 +9,15 @@ export interface SitemapEntry {
   lastmod?: string | undefined;
 }
 
-/** sitemaps.org protocol 0.9: one <url> per page, every value XML-escaped. */
+/** A sitemaps.org 0.9 document: `root` holding one `item` per entry, its loc and lastmod, every value XML-escaped. */
+function sitemapDocument(root: 'urlset' | 'sitemapindex', item: 'url' | 'sitemap', entries: readonly SitemapEntry[]): string {
+  const items = entries.map((e) => `  <${item}><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</${item}>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</${root}>\n`;
+}
+
+/** sitemaps.org protocol 0.9: one <url> per page. */
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
-  const urls = entries.map((e) => `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return sitemapDocument('urlset', 'url', entries);
 }
 
 /** The entries in sitemaps of at most `max` each, in order. */
@@ -31,6 +36,5 @@ export function newestOf(entries: readonly SitemapEntry[]): string | undefined {
 
 /** sitemaps.org protocol 0.9, "Using Sitemap index files": one <sitemap> per sitemap, each with its newest lastmod. */
 export function sitemapIndexXml(sitemaps: readonly SitemapEntry[]): string {
-  const items = sitemaps.map((e) => `  <sitemap><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</sitemap>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+  return sitemapDocument('sitemapindex', 'sitemap', sitemaps);
 }
