@@ -28,7 +28,7 @@ export function bytesOf(entry: { readonly body: string }): Uint8Array<ArrayBuffe
  * and misses send the same.
  */
 export function cachedHeaders(entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>>, notModified: boolean): Record<string, string> {
-  return keptFields(entry, notModified ? null : 'application/json', cacheControl, { vary: 'Accept-Encoding', ...extra });
+  return keptFields(entry.etag, notModified ? null : { length: bytesOf(entry).byteLength, type: 'application/json' }, cacheControl, { vary: 'Accept-Encoding', ...extra });
 }
 
 /** Sends a cached representation with its validator, or 304 when the client already has it. */
@@ -50,19 +50,24 @@ export interface KeptHeaders {
 }
 
 /**
- * The one rule for a kept representation's own headers: on a 200 (`contentType` given) its
- * length and type, then its validator, caching and `extra`; on a 304 (null) no type or length
- * (RFC 9110 §15.4.5 lists what a 304 repeats). Content-Length leads: @hono/node-server stops
- * looking for it at the first key. These are the fields sendText (html-response.ts) sends.
+ * The one rule for a kept representation's own headers: on a 200 (`body` given) its length and
+ * type, then its validator, caching and `extra`; on a 304 (null) no type or length (RFC 9110
+ * §15.4.5 lists what a 304 repeats). Content-Length leads: @hono/node-server stops looking for
+ * it at the first key. These are the fields sendText (html-response.ts) sends.
  */
-function keptFields(text: KeptText, contentType: string | null, cacheControl: string, extra: Readonly<Record<string, string>>): Record<string, string> {
-  if (contentType === null) return { etag: text.etag, 'cache-control': cacheControl, ...extra };
-  return { 'content-length': String(bytesOf(text).byteLength), 'content-type': contentType, etag: text.etag, 'cache-control': cacheControl, ...extra };
+function keptFields(etag: string, body: { length: number; type: string } | null, cacheControl: string, extra: Readonly<Record<string, string>>): Record<string, string> {
+  if (body === null) return { etag, 'cache-control': cacheControl, ...extra };
+  return { 'content-length': String(body.length), 'content-type': body.type, etag, 'cache-control': cacheControl, ...extra };
 }
 
-/** keptFields as two fixed sets, for sendKept and the response cache, which keeps them. */
+/** keptFields as two fixed sets for a representation of `length` bytes (an image variant's, routes/media-files.ts). */
+export function fixedHeaders(etag: string, length: number, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
+  return { ok: Object.freeze(keptFields(etag, { length, type: contentType }, cacheControl, extra)), notModified: Object.freeze(keptFields(etag, null, cacheControl, extra)) };
+}
+
+/** keptFields as two fixed sets for a kept text, for sendKept and the response cache, which keeps them. */
 export function keptHeaders(page: KeptText, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
-  return { ok: Object.freeze(keptFields(page, contentType, cacheControl, extra)), notModified: Object.freeze(keptFields(page, null, cacheControl, extra)) };
+  return fixedHeaders(page.etag, bytesOf(page).byteLength, contentType, cacheControl, extra);
 }
 
 /** Sends a kept text from its bytes (encoded once), or 304 when the client already has it. */

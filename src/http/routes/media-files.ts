@@ -5,6 +5,7 @@ import type { VariantCache } from '../../media/variant-cache.js';
 import type { MediaFile } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
 import type { CurrentEntry } from '../middleware/response-cache.js';
+import { fixedHeaders } from '../responses/cached-response.js';
 import { respondWith } from '../responses/response-headers.js';
 
 const ROUTE = '/media/:file{img-[A-Za-z0-9_-]{22}\\.(avif|webp|jpg)}';
@@ -17,9 +18,7 @@ function answerOf(file: MediaFile, hash: string): CurrentEntry {
   let answer = answers.get(file);
   if (answer === undefined) {
     const etag = `"${hash}"`;
-    // RFC 9110 §15.4.5: a 304 repeats the validator and caching, not the type or length.
-    const notModified = Object.freeze({ etag, 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' });
-    const ok = Object.freeze({ 'content-length': String(file.data.byteLength), 'content-type': file.content_type, ...notModified });
+    const { ok, notModified } = fixedHeaders(etag, file.data.byteLength, file.content_type, IMMUTABLE, { 'x-content-type-options': 'nosniff' });
     answer = { bytes: new Uint8Array(file.data.buffer as ArrayBuffer, file.data.byteOffset, file.data.byteLength), etag, ok, notModified, route: ROUTE };
     answers.set(file, answer);
   }
