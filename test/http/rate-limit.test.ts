@@ -111,6 +111,10 @@ describe('429 when a policy is exhausted', () => {
       assert.equal(limited.headers.get('retry-after'), '41');
       assert.equal(limited.headers.get('ratelimit-policy'), '"writes";q=3;w=60');
       assert.equal(limited.headers.get('ratelimit'), '"writes";r=0;t=41');
+      // The request context's headers too: the refusal is built in one step like any answer.
+      assert.match(limited.headers.get('x-request-id') ?? '', /^\S+$/);
+      assert.equal(limited.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(limited.headers.get('access-control-allow-origin'), '*');
       const body = (await limited.json()) as Record<string, unknown>;
       assert.equal(body.type, `${server.baseUrl}/problems/quota-exceeded`);
       assert.equal(body.status, 429);

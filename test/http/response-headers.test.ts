@@ -89,7 +89,7 @@ describe('contributed response headers on cached and uncached answers', () => {
     assert.deepEqual(decorations(missing), expected);
   });
 
-  it('gives a token, a new inquiry and a rehearsed one (answered in one step too) the same headers and their own', async () => {
+  it('gives a token, OAuth errors, a new inquiry and a rehearsed one (answered in one step too) the same headers and their own', async () => {
     const names = (res: Response) => Object.keys(decorations(res)).sort();
     const all = [...Object.keys(SECURE_HEADERS), ...PER_ANSWER].sort();
     const reg = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'headers', token_endpoint_auth_method: 'none' }) });
@@ -105,6 +105,19 @@ describe('contributed response headers on cached and uncached answers', () => {
     assert.equal(token.headers.get('cache-control'), 'no-store'); // RFC 6749 §5.1
     assert.equal(token.headers.get('pragma'), 'no-cache');
     assert.equal(token.headers.get('content-type'), 'application/json');
+
+    // RFC 6749 §5.2 errors are built in one step as well (responses/oauth.ts), with their own fields.
+    const unsupported = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'password', client_id }) });
+    assert.equal(unsupported.status, 400);
+    assert.equal(((await unsupported.json()) as { error: string }).error, 'unsupported_grant_type');
+    assert.deepEqual(names(unsupported), all);
+    assert.equal(unsupported.headers.get('cache-control'), 'no-store');
+    assert.equal(unsupported.headers.get('content-type'), 'application/json');
+    const basic = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('nobody:secret').toString('base64')}` }, body: 'grant_type=client_credentials' });
+    await basic.arrayBuffer();
+    assert.equal(basic.status, 401);
+    assert.deepEqual(names(basic), all);
+    assert.match(basic.headers.get('www-authenticate') ?? '', /^Basic realm=/); // RFC 6749 §5.2 invalid_client
 
     const inquiry = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'A booking platform like yours, please.' };
     const post = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `headers-${path}-${Date.now()}`, ...headers }, body: JSON.stringify(inquiry) });

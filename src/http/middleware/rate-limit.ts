@@ -14,7 +14,7 @@ import type { Store } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
 import { PROBLEM_CONTENT_TYPE, problemDocument } from '../responses/problem.js';
 import { hasHeader } from '../requests/header.js';
-import { contributeResponseHeaders } from '../responses/response-headers.js';
+import { contributeResponseHeaders, respondWith } from '../responses/response-headers.js';
 
 /**
  * Resolves the caller's client id from a verified credential, or null to fall back to the IP;
@@ -44,7 +44,7 @@ export function rateLimitedResponse(c: Context<AppEnv>, policyName: RateLimitPol
     }),
     type: `${baseUrl}/problems/quota-exceeded`,
   };
-  return c.newResponse(JSON.stringify(document), 429, {
+  return respondWith(c, JSON.stringify(document), 429, {
     'content-type': PROBLEM_CONTENT_TYPE,
     'cache-control': 'no-store',
     // RFC 9110 §10.2.3; never earlier than the window's reset, so a client obeying it is admitted.

@@ -19,7 +19,7 @@ export function oauthJson(c: Context<AppEnv>, body: unknown, status: ContentfulS
   return respondWith(c, JSON.stringify(body), status, JSON_NO_STORE);
 }
 
-/** RFC 6749 §5.2 error body (the app's error renderer, errors.ts, sends every OAuth error through it). */
+/** RFC 6749 §5.2 error body (the app's error renderer, errors.ts, sends every OAuth error through it), in one step too. */
 export function oauthErrorJson(c: Context<AppEnv>, error: OAuthError): Response {
-  return c.newResponse(JSON.stringify(error.toJSON()), error.status as ContentfulStatusCode, { 'content-type': 'application/json', ...NO_STORE, ...error.headers });
+  return respondWith(c, JSON.stringify(error.toJSON()), error.status, { ...JSON_NO_STORE, ...error.headers });
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { FieldError } from '../../lib/errors.js';
 import type { AppEnv } from '../env.js';
+import { respondWith } from './response-headers.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -37,7 +37,12 @@ export function problemResponse(baseUrl: string, instance: string, p: ProblemIni
   });
 }
 
-export function problem(c: Context<AppEnv>, p: ProblemInit, headers: Record<string, string> = {}): Response {
+/**
+ * The app's problem answer, built in one step with the middleware's headers (respondWith): every
+ * refusal (401, 404, 429, 400…) costs less than an answer would, which matters most when they
+ * come in floods. `headers` names are lower case; a header set with `c.header()` is not sent.
+ */
+export function problem(c: Context<AppEnv>, p: ProblemInit, headers: Readonly<Record<string, string>> = {}): Response {
   const body = JSON.stringify(problemDocument(c.get('baseUrl'), c.req.path, p));
-  return c.newResponse(body, p.status as ContentfulStatusCode, { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...headers });
+  return respondWith(c, body, p.status, { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...headers });
 }

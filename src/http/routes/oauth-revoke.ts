@@ -5,6 +5,7 @@ import { OAUTH_ENDPOINT } from '../openapi/declarations.js';
 import { NO_STORE } from '../responses/oauth.js';
 import { readOAuthRequest } from '../requests/oauth-params.js';
 import { oauthErrorContent } from '../openapi/oauth-schemas.js';
+import { respondWith } from '../responses/response-headers.js';
 
 export const REVOKE_PATH = '/oauth/revoke';
 
@@ -37,7 +38,7 @@ export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth)
     REVOKE_PATH,
     async (c) => {
       await oauth.revoke(await readOAuthRequest(c));
-      return c.body(null, 200, NO_STORE);
+      return respondWith(c, null, 200, NO_STORE);
     },
   );
 }

@@ -2,8 +2,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
 import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../openapi/oauth-schemas.js';
+import { respondWith } from '../responses/response-headers.js';
 
-const PUBLIC_CACHE = { 'cache-control': 'public, max-age=300' };
+const JSON_PUBLIC = Object.freeze({ 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
 
 /** RFC 8414 §3 and RFC 9728 §3 discovery documents (seed §1, §4.14). */
 export function registerWellKnownRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
@@ -22,6 +23,6 @@ export function registerWellKnownRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth):
       summary,
       responses: { 200: { description: summary, content: { 'application/json': { schema } } } },
     });
-    app.get(path, (c) => c.body(body, 200, { 'content-type': 'application/json', ...PUBLIC_CACHE }));
+    app.get(path, (c) => respondWith(c, body, 200, JSON_PUBLIC));
   }
 }
