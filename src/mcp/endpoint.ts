@@ -18,12 +18,18 @@ export interface McpEndpoint {
   cached(key: AnswerKey): CachedAnswer | Promise<CachedAnswer | undefined> | undefined;
   /**
    * `principal` is the verified bearer's (null = anonymous); the caller has already authenticated.
-   * With `key`, the SDK's answer is offered to the answer cache.
+   * With `key`, the SDK's answer is offered to the answer cache. With `parsedBody` (the POST's
+   * JSON, already parsed by the caller) the SDK reads nothing from `request`'s body.
    */
-  handle(request: Request, principal: Principal | null, key?: AnswerKey): Promise<Response>;
+  handle(request: Request, principal: Principal | null, options?: HandleOptions): Promise<Response>;
   /** how many calls the answer cache has answered (tests assert which path served a call) */
   readonly cacheHits: number;
   close(): Promise<void>;
+}
+
+export interface HandleOptions {
+  key?: AnswerKey | undefined;
+  parsedBody?: unknown;
 }
 
 export interface McpEndpointOptions {
@@ -46,12 +52,13 @@ function principalOf(authInfo: AuthInfo | undefined): Principal | null {
  * SSE. This endpoint only ever answers JSON, so a client that asks for JSON alone (or sends no
  * Accept) is served rather than refused with 406.
  */
-function acceptingJson(request: Request): Request {
+function acceptingJson(request: Request, bodyRead: boolean): Request {
   const accept = request.headers.get('accept') ?? '';
   if (accept.includes('application/json') && accept.includes('text/event-stream')) return request;
   const headers = new Headers(request.headers);
   headers.set('accept', 'application/json, text/event-stream');
-  return new Request(request, { headers });
+  // A body already read (and given as parsedBody) cannot be carried over, and is not needed.
+  return bodyRead ? new Request(request.url, { method: request.method, headers, signal: request.signal }) : new Request(request, { headers });
 }
 
 /**
@@ -74,24 +81,29 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
     onerror,
   });
 
-  async function legacy(request: Request, principal: Principal | null, recording: Recording | undefined): Promise<Response> {
+  async function legacy(request: Request, principal: Principal | null, recording: Recording | undefined, parsedBody: unknown): Promise<Response> {
     const server = buildMcpServer(deps, { principal, served: recording?.served });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     transport.onerror = onerror;
     await server.connect(transport);
     try {
       const authInfo = authInfoOf(principal);
-      return await transport.handleRequest(acceptingJson(request), authInfo ? { authInfo } : undefined);
+      return await transport.handleRequest(acceptingJson(request, parsedBody !== undefined), { ...(authInfo ? { authInfo } : {}), ...(parsedBody !== undefined ? { parsedBody } : {}) });
     } finally {
       await server.close();
     }
   }
 
-  async function serve(request: Request, principal: Principal | null, recording: Recording | undefined): Promise<Response> {
-    if (await isLegacyRequest(request)) return legacy(request, principal, recording);
+  /**
+   * With `parsedBody` the SDK classifies and serves the message from the value (its documented
+   * escape hatch): without it, `isLegacyRequest` reads a clone of the body and the handler reads
+   * it again, two stream reads and JSON parses of a body the route has already parsed.
+   */
+  async function serve(request: Request, principal: Principal | null, recording: Recording | undefined, parsedBody: unknown): Promise<Response> {
+    if (await isLegacyRequest(request, parsedBody)) return legacy(request, principal, recording, parsedBody);
     const authInfo = authInfoOf(principal);
     if (recording) recordings.set(request, recording);
-    return modern.fetch(request, authInfo ? { authInfo } : undefined);
+    return modern.fetch(request, { ...(authInfo ? { authInfo } : {}), ...(parsedBody !== undefined ? { parsedBody } : {}) });
   }
 
   return {
@@ -103,9 +115,10 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
     get cacheHits() {
       return answers.hits;
     },
-    async handle(request, principal, key) {
+    async handle(request, principal, options = {}) {
+      const { key, parsedBody } = options;
       const recording = key && answers.record(key.key, key.id);
-      const response = await serve(request, principal, recording);
+      const response = await serve(request, principal, recording, parsedBody);
       return recording ? answers.keep(recording, response) : response;
     },
     close: () => modern.close(),

@@ -129,7 +129,10 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
       const answer = hit instanceof Promise ? await hit : hit;
       if (answer !== undefined) return respondWith(c, answer.body, answer.status, answer.headers);
     }
-    return options.endpoint.handle(withBody(c.req.raw, text), principal, key);
+    // JSON already parsed goes to the SDK as the value; a body that is not JSON goes as text, for
+    // the SDK's own answer to it.
+    if (body === null) return options.endpoint.handle(withBody(c.req.raw, text), principal, { key });
+    return options.endpoint.handle(c.req.raw, principal, { key, parsedBody: body });
   });
   // Stateless serving has no SSE stream to GET and no session to DELETE (2026-07-28
   // streamable-http §"Earlier Streamable HTTP Revisions": 405 for both).
