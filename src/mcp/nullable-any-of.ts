@@ -49,11 +49,13 @@ export function memoizedJsonSchema<I, O>(schema: StandardSchemaWithJSON<I, O>, t
     const key = `${direction}:${options.target}:${JSON.stringify(options.libraryOptions ?? null)}`;
     let converted = memo.get(key);
     if (!converted) {
-      converted = transform(standard.jsonSchema[direction](options)) as Json;
+      converted = deepFreeze(transform(standard.jsonSchema[direction](options))) as Json;
       memo.set(key, converted);
     }
-    // Callers may annotate what they receive; never let that leak into the memo.
-    return structuredClone(converted);
+    // Shared by every request, and frozen: a caller that wrote to it would fail loudly rather
+    // than change what later requests see. (A structuredClone per call was 2% of an MCP call's
+    // CPU: the SDK asks for the output schema on every tools/call of its per-request server.)
+    return converted;
   };
   return {
     '~standard': {
@@ -64,4 +66,12 @@ export function memoizedJsonSchema<I, O>(schema: StandardSchemaWithJSON<I, O>, t
       jsonSchema: { input: convert('input'), output: convert('output') },
     },
   } as StandardSchemaWithJSON<I, O>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
