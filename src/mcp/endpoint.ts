@@ -1,4 +1,4 @@
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpRequestContext } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type HandleRequestOptions, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Principal } from '../model/principal.js';
 import { McpAnswerCache, type CachedAnswer, type HeaderOf, type Recording } from './answer-cache.js';
 import type { McpDeps } from './context.js';
@@ -81,14 +81,13 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
     onerror,
   });
 
-  async function legacy(request: Request, principal: Principal | null, recording: Recording | undefined, parsedBody: unknown): Promise<Response> {
+  async function legacy(request: Request, principal: Principal | null, recording: Recording | undefined, options: HandleRequestOptions): Promise<Response> {
     const server = buildMcpServer(deps, { principal, served: recording?.served });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     transport.onerror = onerror;
     await server.connect(transport);
     try {
-      const authInfo = authInfoOf(principal);
-      return await transport.handleRequest(acceptingJson(request, parsedBody !== undefined), { ...(authInfo ? { authInfo } : {}), ...(parsedBody !== undefined ? { parsedBody } : {}) });
+      return await transport.handleRequest(acceptingJson(request, options.parsedBody !== undefined), options);
     } finally {
       await server.close();
     }
@@ -100,10 +99,12 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
    * it again, two stream reads and JSON parses of a body the route has already parsed.
    */
   async function serve(request: Request, principal: Principal | null, recording: Recording | undefined, parsedBody: unknown): Promise<Response> {
-    if (await isLegacyRequest(request, parsedBody)) return legacy(request, principal, recording, parsedBody);
     const authInfo = authInfoOf(principal);
+    // What either era's SDK entry takes beside the request.
+    const options: HandleRequestOptions = { ...(authInfo ? { authInfo } : {}), ...(parsedBody !== undefined ? { parsedBody } : {}) };
+    if (await isLegacyRequest(request, parsedBody)) return legacy(request, principal, recording, options);
     if (recording) recordings.set(request, recording);
-    return modern.fetch(request, { ...(authInfo ? { authInfo } : {}), ...(parsedBody !== undefined ? { parsedBody } : {}) });
+    return modern.fetch(request, options);
   }
 
   return {
