@@ -41,7 +41,7 @@ export async function allPageRefs(catalog: CatalogService, step = 5_000): Promis
   const refs: PageRef[] = [];
   for (let after: string | undefined; ; ) {
     const read = await catalog.pageRefs(after, step);
-    for (const { url, updated_at } of read) refs.push({ url, updated_at });
+    for (const ref of read) refs.push(ref);
     if (read.length < step) return refs;
     after = read[read.length - 1]!.slug;
     await nextTurn();
