@@ -1,11 +1,11 @@
 import type { Clock } from '../lib/clock.js';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors.js';
 import { BoundedMap } from '../lib/bounded-map.js';
-import { strongEtag } from '../lib/etag.js';
+import { representationOf, utf8Bytes, type Representation } from '../lib/representation.js';
 import type { Facets, ProjectSort, ProjectStore } from '../store/ports/index.js';
 import { toApiProject, type ApiProject } from './api-project.js';
 import { decodeCursor, encodeCursor, queryDigest } from './cursor.js';
-import { pageJson, PresentedProjects } from './presented-projects.js';
+import { pageBytes, PresentedProjects } from './presented-projects.js';
 
 export interface ListInput {
   q?: string | undefined;
@@ -25,11 +25,9 @@ export interface ProjectList {
   next_cursor: string | null;
 }
 
-/** A response computed once per catalog version: the value, its JSON bytes and a strong ETag. */
-export interface Cached<T> {
-  value: T;
-  body: string;
-  etag: string;
+/** A response computed once per catalog version: the value, its JSON's bytes and their strong ETag. */
+export interface Cached<T> extends Representation {
+  readonly value: T;
 }
 
 export interface CatalogServiceOptions {
@@ -43,23 +41,23 @@ export interface CatalogServiceOptions {
   /** how long a read version is trusted before asking the store again */
   versionCheckMs: number;
   cacheEntries?: number;
-  /** the most JSON (in UTF-16 code units, ≈ bytes) the cache keeps in all */
+  /** the most JSON (in bytes) the cache keeps in all */
   cacheChars?: number;
 }
 
 /**
  * What each cache of catalog answers keeps at most (this service's, the HTTP response cache, the
- * MCP answer cache): a count, and a budget of JSON characters, since pages of 50 KB and projects
- * of 2 KB are kept alike.
+ * MCP answer cache): a count, and a budget of size (bytes; characters of the MCP cache's texts),
+ * since pages of 50 KB and projects of 2 KB are kept alike.
  */
 export const ANSWER_CACHE_LIMITS = { entries: 1000, chars: 8 * 2 ** 20 } as const;
 
 /**
- * A value with its JSON bytes and the strong validator of those bytes; `body`, when the caller
- * already has the value's JSON (a page joined from its projects' JSON, catalog/presented-projects.ts).
+ * A value with its JSON's bytes and the strong validator of those bytes; `bytes`, when the caller
+ * already has them (a page joined from its projects' JSON, catalog/presented-projects.ts).
  */
-export function cachedJson<T>(value: T, body: string = JSON.stringify(value)): Cached<T> {
-  return { value, body, etag: strongEtag(body) };
+export function cachedJson<T>(value: T, bytes: Uint8Array<ArrayBuffer> = utf8Bytes(JSON.stringify(value))): Cached<T> {
+  return { value, ...representationOf(bytes) };
 }
 
 /**
@@ -82,7 +80,7 @@ export class CatalogService {
   private readonly presented = new PresentedProjects((record) => toApiProject(record, this.options.baseUrl, this.options.apiPrefix, this.options.htmlPrefix));
 
   constructor(private readonly options: CatalogServiceOptions) {
-    this.cache = new BoundedMap(options.cacheEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.cacheChars ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.body.length });
+    this.cache = new BoundedMap(options.cacheEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.cacheChars ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.bytes.byteLength });
   }
 
   /** Forget the known version so the next read asks the store (call after a local write). */
@@ -153,7 +151,7 @@ export class CatalogService {
       const page = await this.options.store.list({ ...base, limit: input.limit, after });
       const projects = page.items.map((record) => this.presented.of(record));
       const next_cursor = page.next ? encodeCursor(page.next, digest) : null;
-      return cachedJson({ data: projects.map((p) => p.api), next_cursor }, pageJson(projects, next_cursor));
+      return cachedJson({ data: projects.map((p) => p.api), next_cursor }, pageBytes(projects, next_cursor));
     });
   }
 
@@ -161,8 +159,8 @@ export class CatalogService {
     const hit = await this.memoEntry(`get:${slug}`, async (): Promise<Cached<ApiProject | null>> => {
       const record = await this.options.store.getBySlug(slug);
       if (!record) return cachedJson(null);
-      const { api, json } = this.presented.of(record);
-      return cachedJson(api, json);
+      const { api, bytes } = this.presented.of(record);
+      return cachedJson(api, bytes);
     });
     if (hit.value === null) throw new NotFoundError(`no published project has the slug "${slug}"`);
     return hit as Cached<ApiProject>;
@@ -178,7 +176,7 @@ export class CatalogService {
 
   /**
    * A text document built from the whole catalog (/llms.txt, /llms-full.txt, the sitemaps): its
-   * body is the text, and it is built once per catalog version, by one caller however many ask
+   * value is the text, its bytes the text's UTF-8, and it is built once per catalog version, by one caller however many ask
    * at once. Each is a walk over every project, 26–500 ms at 10,000 projects, which a public URL
    * must not repeat per request; /llms-full.txt alone outweighs the answer cache's whole budget,
    * so documents are kept beside it, one per key (a set the routes bound: three, and a sitemap
@@ -193,7 +191,7 @@ export class CatalogService {
     let kept = this.documents.get(key);
     if (kept === undefined) {
       this.documentBuilds += 1;
-      const building = build().then((text) => cachedJson(text, text));
+      const building = build().then((text) => cachedJson(text, utf8Bytes(text)));
       kept = building;
       this.documents.set(key, building);
       // A failed build is not kept: the next request tries again.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-/** RFC 9110 §8.8.3: a strong validator derived from the representation's bytes. */
-export function strongEtag(body: string): string {
+/** RFC 9110 §8.8.3: a strong validator derived from the representation's bytes (a text: its UTF-8). */
+export function strongEtag(body: string | Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 

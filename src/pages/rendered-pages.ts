@@ -1,14 +1,8 @@
 import { ANSWER_CACHE_LIMITS } from '../catalog/service.js';
 import { BoundedMap } from '../lib/bounded-map.js';
-import { strongEtag } from '../lib/etag.js';
+import { representationOf, type Representation } from '../lib/representation.js';
 
-/** A page as sent: its text and strong ETag (RFC 9110 §8.8.3). */
-export interface RenderedPage {
-  body: string;
-  etag: string;
-}
-
-interface Kept extends RenderedPage {
+interface Kept extends Representation {
   /** held weakly: a kept page never keeps an old catalog answer alive past the catalog's own bounds */
   inputs: readonly WeakRef<object>[];
 }
@@ -23,14 +17,13 @@ interface Kept extends RenderedPage {
  * brings new objects, and the pages of the old ones are replaced as they are asked for.
  */
 export class RenderedPages {
-  private readonly pages = new BoundedMap<string, Kept>(ANSWER_CACHE_LIMITS.entries, { maxWeight: ANSWER_CACHE_LIMITS.chars, weigh: (page) => page.body.length });
+  private readonly pages = new BoundedMap<string, Kept>(ANSWER_CACHE_LIMITS.entries, { maxWeight: ANSWER_CACHE_LIMITS.chars, weigh: (page) => page.bytes.byteLength });
 
-  /** The page `key` rendered from `inputs` (compared by identity), rendering it if none is kept. */
-  get(key: string, inputs: readonly object[], render: () => string): RenderedPage {
+  /** The page `key` rendered from `inputs` (compared by identity), rendering it if none is kept: its bytes and ETag. */
+  get(key: string, inputs: readonly object[], render: () => string): Representation {
     const kept = this.pages.get(key);
     if (kept !== undefined && sameObjects(kept.inputs, inputs)) return kept;
-    const body = render();
-    const page: Kept = { inputs: inputs.map((input) => new WeakRef(input)), body, etag: strongEtag(body) };
+    const page: Kept = { inputs: inputs.map((input) => new WeakRef(input)), ...representationOf(render()) };
     this.pages.set(key, page);
     return page;
   }

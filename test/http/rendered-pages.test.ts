@@ -15,13 +15,15 @@ describe('RenderedPages', () => {
     const entry = { value: 1 };
     let renders = 0;
     const render = () => `<p>${++renders}</p>`;
+    const text = (page: { bytes: Uint8Array }) => Buffer.from(page.bytes).toString('utf8');
     const first = pages.get('project:a', [site, entry], render);
-    assert.equal(first.etag, strongEtag(first.body));
+    assert.equal(text(first), '<p>1</p>');
+    assert.equal(first.etag, strongEtag('<p>1</p>'), 'the ETag of the text\'s UTF-8 bytes');
     assert.equal(pages.get('project:a', [site, entry], render), first);
     assert.equal(renders, 1);
-    assert.equal(pages.get('project:a', [site, { value: 1 }], render).body, '<p>2</p>', 'an equal but newer entry is another version');
-    assert.equal(pages.get('project:a', [{ name: 'A' }, entry], render).body, '<p>3</p>');
-    assert.equal(pages.get('project:b', [site, entry], render).body, '<p>4</p>', 'each key its own page');
+    assert.equal(text(pages.get('project:a', [site, { value: 1 }], render)), '<p>2</p>', 'an equal but newer entry is another version');
+    assert.equal(text(pages.get('project:a', [{ name: 'A' }, entry], render)), '<p>3</p>');
+    assert.equal(text(pages.get('project:b', [site, entry], render)), '<p>4</p>', 'each key its own page');
   });
 
   it('does not keep the objects it was rendered from alive (the catalog bounds those)', async () => {

@@ -150,6 +150,7 @@ describe('contributed response headers on cached and uncached answers', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     assert.equal(Number(res.headers.get('content-length')), bytes.length);
     const entry = await server.vitrine.catalog.list({ limit: 100 });
-    assert.equal(bytes.toString('utf8'), entry.body);
+    assert.deepEqual(bytes, Buffer.from(entry.bytes));
+    assert.equal(bytes.toString('utf8'), JSON.stringify(entry.value));
   });
 });

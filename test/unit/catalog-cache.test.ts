@@ -3,13 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { pageJson } from '../../src/catalog/presented-projects.js';
+import { pageBytes } from '../../src/catalog/presented-projects.js';
 import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock, cryptoRandom, newId } from '../../src/lib/clock.js';
 import type { ProjectStore, Store } from '../../src/store/ports/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/store.js';
 import { projectFields } from '../helpers/project-fields.js';
 
+/** A kept answer's bytes as text. */
+const text = (entry: { bytes: Uint8Array }) => Buffer.from(entry.bytes).toString('utf8');
 const project = (title: string) => projectFields({ slug: 'only-project', title, summary: 'A project whose title changes while a read is in flight.' });
 
 /** A real SQLite store holding one project titled `title`, for `test`; removed afterwards. */
@@ -63,7 +65,7 @@ describe('CatalogService response cache', () => {
       const counting: ProjectStore = Object.create(store.projects, { list: { value: (query: Parameters<ProjectStore['list']>[0]) => (reads++, store.projects.list(query)) } });
       const catalog = new CatalogService({ store: counting, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheChars: 1_100 });
       const one = await catalog.list({ limit: 1 });
-      assert.ok(one.body.length > 400 && one.body.length <= 550, `a page of one project is ${one.body.length} characters`);
+      assert.ok(one.bytes.length > 400 && one.bytes.length <= 550, `a page of one project is ${one.bytes.length} bytes`);
       await catalog.list({ limit: 1 });
       assert.equal(reads, 1, 'a repeated read is a hit');
       await catalog.list({ limit: 2 });
@@ -91,8 +93,8 @@ describe('CatalogService documents', () => {
       const [a, b, c] = await Promise.all([catalog.document('llms.txt', build), catalog.document('llms.txt', build), catalog.document('llms.txt', build)]);
       assert.equal(builds, 1, 'three callers at once, one build');
       assert.ok(a === b && b === c);
-      assert.equal(a.body, a.value);
-      assert.ok(a.body.startsWith('# Catalog, build 1'));
+      assert.equal(text(a), a.value, 'its bytes are its text\'s');
+      assert.ok(a.value.startsWith('# Catalog, build 1'));
       assert.equal(await catalog.document('llms.txt', build), a, 'kept');
       assert.equal(builds, 1);
       assert.equal(catalog.documentsBuilt, 1);
@@ -100,7 +102,7 @@ describe('CatalogService documents', () => {
       await store.projects.upsert([project('Another title')], clock.now(), () => newId(cryptoRandom, 'prj'));
       catalog.invalidate();
       const rebuilt = await catalog.document('llms.txt', build);
-      assert.ok(rebuilt.body.startsWith('# Catalog, build 2'), 'a new catalog version, a new build');
+      assert.ok(rebuilt.value.startsWith('# Catalog, build 2'), 'a new catalog version, a new build');
       assert.notEqual(rebuilt.etag, a.etag);
     }));
 
@@ -108,17 +110,17 @@ describe('CatalogService documents', () => {
     withOneProject('A title', async (store, clock) => {
       const catalog = new CatalogService({ store: store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000 });
       await assert.rejects(catalog.document('sitemap.xml', async () => Promise.reject(new Error('the store went away'))));
-      assert.equal((await catalog.document('sitemap.xml', async () => '<urlset/>')).body, '<urlset/>');
+      assert.equal(text(await catalog.document('sitemap.xml', async () => '<urlset/>')), '<urlset/>');
     }));
 });
 
 describe('CatalogService presentations', () => {
-  it('a page\'s JSON is exactly JSON.stringify of the page, however its projects\' JSON was put together', () => {
-    const a = { api: { id: 'a', title: 'Quote " and \\u2028' } as never, json: '' };
-    const b = { api: { id: 'b', images: [], summary: null } as never, json: '' };
-    for (const p of [a, b]) p.json = JSON.stringify(p.api);
-    for (const [projects, cursor] of [[[], null], [[a], null], [[a, b], 'eyJvIjoyfQ'], [[b, a, b], 'c"ursor']] as const) {
-      assert.equal(pageJson(projects, cursor), JSON.stringify({ data: projects.map((p) => p.api), next_cursor: cursor }));
+  it('a page\'s bytes are exactly the UTF-8 of JSON.stringify of the page, however its projects\' JSON was put together', () => {
+    const presented = (api: object) => ({ api: api as never, bytes: new Uint8Array(Buffer.from(JSON.stringify(api))) });
+    const a = presented({ id: 'a', title: 'Quote " and \u2028, café — 東京 🚀' });
+    const b = presented({ id: 'b', images: [], summary: null });
+    for (const [projects, cursor] of [[[], null], [[a], null], [[a, b], 'eyJvIjoyfQ'], [[b, a, b], 'c"ursör']] as const) {
+      assert.deepEqual(Buffer.from(pageBytes(projects, cursor)), Buffer.from(JSON.stringify({ data: projects.map((p) => p.api), next_cursor: cursor })));
     }
   });
 
@@ -130,14 +132,14 @@ describe('CatalogService presentations', () => {
       const second = await catalog.list({ q: 'title changes', limit: 5 });
       assert.equal(first.value.data.length, 1);
       assert.equal(second.value.data[0], first.value.data[0], 'the same presentation on two pages');
-      assert.equal((await catalog.get('only-project')).body, JSON.stringify(first.value.data[0]));
-      for (const page of [first, second]) assert.equal(page.body, JSON.stringify(page.value));
+      assert.equal(text(await catalog.get('only-project')), JSON.stringify(first.value.data[0]));
+      for (const page of [first, second]) assert.equal(text(page), JSON.stringify(page.value));
 
       await store.projects.upsert([project('New title')], clock.now(), () => newId(cryptoRandom, 'prj'));
       await store.projects.warm?.();
       const edited = await catalog.list({ q: 'project', limit: 10 });
       assert.equal(edited.value.data[0]?.title, 'New title');
       assert.notEqual(edited.etag, first.etag);
-      assert.equal(edited.body, JSON.stringify(edited.value));
+      assert.equal(text(edited), JSON.stringify(edited.value));
     }));
 });

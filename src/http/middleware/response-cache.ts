@@ -3,13 +3,14 @@ import { ANSWER_CACHE_LIMITS, type Cached } from '../../catalog/service.js';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { listHeader } from '../requests/header.js';
-import { bytesOf, cachedHeaders, type KeptHeaders, type KeptText } from '../responses/cached-response.js';
+import type { Representation } from '../../lib/representation.js';
+import { cachedHeaders, type KeptHeaders } from '../responses/cached-response.js';
 import { respondWith } from '../responses/response-headers.js';
 import { routeOf } from './route-of.js';
 
 interface Entry {
   /** the catalog entry or rendered page it was built from (offering the same one again changes nothing) */
-  source: KeptText;
+  source: Representation;
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   ok: Readonly<Record<string, string>>;
@@ -100,17 +101,17 @@ export class ResponseCache {
    * exact URL, for requests whose Accept header `accepts` it (any, when absent). `isCurrent` says
    * whether a render now would give the very same page (its inputs are all current).
    */
-  offerPage(c: Context, page: KeptText, headers: KeptHeaders, isCurrent: () => boolean, accepts?: (accept: string | undefined) => boolean): void {
+  offerPage(c: Context, page: Representation, headers: KeptHeaders, isCurrent: () => boolean, accepts?: (accept: string | undefined) => boolean): void {
     this.keep(c, page, () => headers, isCurrent, accepts);
   }
 
   /** The entry for this request's URL, unless it already holds `source` (headers built only when kept). */
-  private keep(c: Context, source: KeptText, headers: () => KeptHeaders, isCurrent: () => boolean, accepts?: (accept: string | undefined) => boolean): void {
+  private keep(c: Context, source: Representation, headers: () => KeptHeaders, isCurrent: () => boolean, accepts?: (accept: string | undefined) => boolean): void {
     if (!this.options.enabled) return;
     const key = targetOf(c.req.url);
     if (this.entries.get(key)?.source === source) return;
     const { ok, notModified } = headers();
-    this.entries.set(key, { source, bytes: bytesOf(source), etag: source.etag, ok, notModified, isCurrent, route: routeOf(c), ...(accepts ? { accepts } : {}) });
+    this.entries.set(key, { source, bytes: source.bytes, etag: source.etag, ok, notModified, isCurrent, route: routeOf(c), ...(accepts ? { accepts } : {}) });
   }
 }
 

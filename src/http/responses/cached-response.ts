@@ -1,26 +1,11 @@
 import type { Context } from 'hono';
 import type { Cached } from '../../catalog/service.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
+import type { Representation } from '../../lib/representation.js';
 import { respondWith } from './response-headers.js';
 
-
-/**
- * The UTF-8 bytes of each cached body, encoded once and kept as long as the cache keeps the entry:
- * node:http sends a Uint8Array as is, while a string body is re-encoded (41 KiB for a list page)
- * and concatenated with the header block on every request.
- */
-const encoded = new WeakMap<{ readonly body: string }, Uint8Array<ArrayBuffer>>();
-const utf8 = new TextEncoder();
-
-/** The body's UTF-8 bytes: a catalog answer (Cached) or a rendered page (pages/rendered-pages.ts). */
-export function bytesOf(entry: { readonly body: string }): Uint8Array<ArrayBuffer> {
-  let bytes = encoded.get(entry);
-  if (!bytes) {
-    bytes = utf8.encode(entry.body);
-    encoded.set(entry, bytes);
-  }
-  return bytes;
-}
+// Kept answers are sent from their bytes (lib/representation.ts): node:http writes a Uint8Array
+// as is, where a string body would be encoded again (41 KiB for a list page) on every request.
 
 /**
  * A catalog answer's own headers (JSON) on a 200, or on a 304: keptFields with the answer's
@@ -28,22 +13,16 @@ export function bytesOf(entry: { readonly body: string }): Uint8Array<ArrayBuffe
  * and misses send the same.
  */
 export function cachedHeaders(entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>>, notModified: boolean): Record<string, string> {
-  return keptFields(entry.etag, notModified ? null : { length: bytesOf(entry).byteLength, type: 'application/json' }, cacheControl, { vary: 'Accept-Encoding', ...extra });
+  return keptFields(entry.etag, notModified ? null : { length: entry.bytes.byteLength, type: 'application/json' }, cacheControl, { vary: 'Accept-Encoding', ...extra });
 }
 
 /** Sends a cached representation with its validator, or 304 when the client already has it. */
 export function sendCached(c: Context, entry: Cached<unknown>, cacheControl: string, extra: Readonly<Record<string, string>> = {}): Response {
   if (ifNoneMatchMatches(c.req.header('if-none-match'), entry.etag)) return respondWith(c, null, 304, cachedHeaders(entry, cacheControl, extra, true));
-  return respondWith(c, bytesOf(entry), 200, cachedHeaders(entry, cacheControl, extra, false));
+  return respondWith(c, entry.bytes, 200, cachedHeaders(entry, cacheControl, extra, false));
 }
 
-/** A kept text with its strong ETag: a rendered page (pages/rendered-pages.ts) or a catalog document (CatalogService.document). */
-export interface KeptText {
-  readonly body: string;
-  readonly etag: string;
-}
-
-/** The header sets a kept text is sent with: on a 200, and on a 304 (RFC 9110 §15.4.5: no type or length). */
+/** The header sets a kept representation (a rendered page, a catalog document) is sent with: on a 200, and on a 304 (RFC 9110 §15.4.5: no type or length). */
 export interface KeptHeaders {
   readonly ok: Readonly<Record<string, string>>;
   readonly notModified: Readonly<Record<string, string>>;
@@ -65,13 +44,13 @@ export function fixedHeaders(etag: string, length: number, contentType: string, 
   return { ok: Object.freeze(keptFields(etag, { length, type: contentType }, cacheControl, extra)), notModified: Object.freeze(keptFields(etag, null, cacheControl, extra)) };
 }
 
-/** keptFields as two fixed sets for a kept text, for sendKept and the response cache, which keeps them. */
-export function keptHeaders(page: KeptText, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
-  return fixedHeaders(page.etag, bytesOf(page).byteLength, contentType, cacheControl, extra);
+/** keptFields as two fixed sets for a kept representation, for sendKept and the response cache, which keeps them. */
+export function keptHeaders(page: Representation, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
+  return fixedHeaders(page.etag, page.bytes.byteLength, contentType, cacheControl, extra);
 }
 
-/** Sends a kept text from its bytes (encoded once), or 304 when the client already has it. */
-export function sendKept(c: Context, page: KeptText, headers: KeptHeaders): Response {
+/** Sends a kept representation from its bytes, or 304 when the client already has it. */
+export function sendKept(c: Context, page: Representation, headers: KeptHeaders): Response {
   if (ifNoneMatchMatches(c.req.header('if-none-match'), page.etag)) return respondWith(c, null, 304, headers.notModified);
-  return respondWith(c, bytesOf(page), 200, headers.ok);
+  return respondWith(c, page.bytes, 200, headers.ok);
 }

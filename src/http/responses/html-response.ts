@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ifNoneMatchMatches, strongEtag } from '../../lib/etag.js';
-import { keptHeaders, type KeptHeaders, type KeptText } from './cached-response.js';
+import type { Representation } from '../../lib/representation.js';
+import { keptHeaders, type KeptHeaders } from './cached-response.js';
 
 /**
  * CSP for every HTML page: no script at all, styles and images from this origin only, forms
@@ -39,6 +40,6 @@ export function sendHtml(c: Context, html: string, options: Omit<TextResponseOpt
 }
 
 /** sendHtml's fields for a rendered page as fixed sets, for sendKept and the response cache. */
-export function htmlKeptHeaders(page: KeptText, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
+export function htmlKeptHeaders(page: Representation, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
   return keptHeaders(page, 'text/html; charset=utf-8', cacheControl, { 'content-security-policy': HTML_CSP, ...extra });
 }

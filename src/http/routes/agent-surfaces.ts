@@ -10,7 +10,8 @@ import type { ContentSignals } from '../../config.js';
 import type { AppEnv } from '../env.js';
 import type { StudioProfile } from '../../studio/profile.js';
 import { sendText } from '../responses/html-response.js';
-import { keptHeaders, sendKept, type KeptText } from '../responses/cached-response.js';
+import type { Representation } from '../../lib/representation.js';
+import { keptHeaders, sendKept } from '../responses/cached-response.js';
 
 const CACHE = 'public, max-age=300';
 const TEXT = 'text/plain; charset=utf-8';
@@ -83,7 +84,7 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
     const pages = (await allPageRefs(catalog)).map((ref) => ({ loc: ref.url, lastmod: ref.updated_at }));
     return sitemapParts([{ loc: `${publicUrl}/`, lastmod: newestOf(pages) }, ...pages], maxUrls);
   };
-  const xml = (doc: KeptText) => keptHeaders(doc, 'application/xml; charset=utf-8', CACHE, {});
+  const xml = (doc: Representation) => keptHeaders(doc, 'application/xml; charset=utf-8', CACHE, {});
   app.get('/sitemap.xml', async (c) => {
     const doc = await catalog.document('sitemap.xml', async () => {
       const parts = await sitemaps();

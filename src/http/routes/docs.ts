@@ -9,7 +9,8 @@ import type { AppEnv } from '../env.js';
 import type { OpenApiDocument } from '../openapi/types.js';
 import { docsMarkdown } from '../../pages/docs-markdown.js';
 import { sendText } from '../responses/html-response.js';
-import { keptHeaders, sendKept, type KeptText } from '../responses/cached-response.js';
+import type { Representation } from '../../lib/representation.js';
+import { keptHeaders, sendKept } from '../responses/cached-response.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { NEGOTIATED_VARY, notAcceptable, pageFormat } from '../responses/negotiated-page.js';
 import { problem } from '../responses/problem.js';
@@ -111,7 +112,7 @@ function loadAssets(): Map<string, Asset> {
 export interface DocsRouteOptions {
   publicUrl: string;
   /** the whole HTML document (the site's layout around the renderer, with the studio's current profile), as kept */
-  page(): Promise<KeptText>;
+  page(): Promise<Representation>;
   /** the generated OpenAPI document (summarised by the Markdown twin) */
   document(): OpenApiDocument;
 }
