@@ -84,15 +84,113 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     }
     ptr[c] = p;
   };
+  /**
+   * A document of a one-operand query in which only cursor c's lexeme occurs: ranked straight
+   * from its positions (CoverRanker.rankAlone) and c moved on; false, nothing read, when they
+   * need rank()'s sort.
+   */
+  const alone = (c: number, current: number): boolean => {
+    let p = ptr[c]!;
+    let b = bytes[p++]!;
+    let count = b & 127;
+    for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
+    const rank = ranker.rankAlone(bytes, p, count);
+    if (Number.isNaN(rank)) return false;
+    ptr[c] = ranker.end;
+    out.push(current, rank);
+    return true;
+  };
+  /**
+   * One operand matching one lexeme (a common word's usual case): every posting is a match, read
+   * in one pass with no cursor bookkeeping, each ranked straight from its positions.
+   */
+  const single = (): boolean => {
+    const stop = end[0]!;
+    const mask = cmask[0]!;
+    let p = ptr[0]!;
+    let current = doc[0]!;
+    for (;;) {
+      let b = bytes[p++]!;
+      let count = b & 127;
+      for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
+      if (dropped[current] === 1) {
+        for (let j = 0; j < count; j++) while (bytes[p++]! > 127);
+      } else {
+        const rank = ranker.rankAlone(bytes, p, count);
+        if (Number.isNaN(rank)) {
+          ranker.reset();
+          ranker.slot(0, mask);
+          p = ranker.addCoded(bytes, p, count, 0);
+          out.push(current, ranker.rank(full));
+        } else {
+          p = ranker.end;
+          out.push(current, rank);
+        }
+      }
+      if (p >= stop) return true;
+      b = bytes[p++]!;
+      let delta = b & 127;
+      for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
+      current += delta;
+    }
+  };
+  /** Moves cursor c past its documents before `until` (each a non-match: their bodies skipped unread). */
+  const skipUntil = (c: number, until: number): void => {
+    const stop = end[c]!;
+    let p = ptr[c]!;
+    let current = doc[c]!;
+    for (;;) {
+      let b = bytes[p++]!;
+      let count = b & 127;
+      for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
+      for (let j = 0; j < count; j++) while (bytes[p++]! > 127);
+      if (p >= stop) {
+        current = NONE;
+        break;
+      }
+      b = bytes[p++]!;
+      let delta = b & 127;
+      for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
+      current += delta;
+      if (current >= until) break;
+    }
+    ptr[c] = p;
+    doc[c] = current;
+  };
   /** Few cursors: the next document is the least of theirs, found by a scan (no heap). */
   const linear = (): boolean => {
     for (;;) {
+      // The least document, the operands there, and how many cursors are at it (the last one).
       let current = NONE;
-      for (let c = 0; c < k; c++) if (doc[c]! < current) current = doc[c]!;
-      if (current === NONE) return true;
       let seen = 0;
-      for (let c = 0; c < k; c++) if (doc[c] === current) seen |= cmask[c]!;
+      let g = 0;
+      let last = 0;
+      for (let c = 0; c < k; c++) {
+        const d = doc[c]!;
+        if (d > current) continue;
+        if (d < current) {
+          current = d;
+          seen = 0;
+          g = 0;
+        }
+        seen |= cmask[c]!;
+        g++;
+        last = c;
+      }
+      if (current === NONE) return true;
+      if (g === 1 && seen !== full) {
+        // Cursor `last` alone holds no match: pass over its postings up to the others' least document.
+        let other = NONE;
+        for (let c = 0; c < k; c++) if (c !== last && doc[c]! < other) other = doc[c]!;
+        skipUntil(last, other);
+        continue;
+      }
       const ranked = seen === full && dropped[current] !== 1;
+      if (ranked && full === 1 && g === 1 && alone(last, current)) {
+        if (ptr[last]! < end[last]!) readDoc(last, current);
+        else doc[last] = NONE;
+        continue;
+      }
       if (ranked) ranker.reset();
       let s = 0;
       for (let c = 0; c < k; c++) {
@@ -109,6 +207,7 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     readDoc(c, -1);
     heap[size++] = c;
   }
+  if (k === 1 && full === 1) return single();
   if (k <= LINEAR_CURSORS) return linear();
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
   while (size > 0) {
@@ -126,6 +225,15 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
       if (size > 0) siftDown(0);
     }
     const ranked = seen === full && dropped[current] !== 1 && g <= MAX_SLOTS;
+    if (ranked && full === 1 && g === 1 && alone(group[0]!, current)) {
+      const c = group[0]!;
+      if (ptr[c]! < end[c]!) {
+        readDoc(c, current);
+        heap[size++] = c;
+        siftUp(size - 1);
+      }
+      continue;
+    }
     if (ranked) ranker.reset();
     for (let s = 0; s < g; s++) {
       const c = group[s]!;

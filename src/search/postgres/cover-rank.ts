@@ -17,6 +17,8 @@ export class CoverRanker {
   private n = 0;
   private readonly invws: Float64Array;
   private readonly cpos: Float64Array;
+  /** Where the positions rankAlone() read end. */
+  end = 0;
 
   /** `weights`: the float4[] ts_rank_cd is given, indexed by weight (D, C, B, A). */
   constructor(weights: readonly number[]) {
@@ -64,6 +66,29 @@ export class CoverRanker {
     }
     this.n = n;
     return p;
+  }
+
+  /**
+   * rank(1) of a document in which the one operand matches one lexeme, read straight from its
+   * `count` positions coded at bytes[p] (as addCoded reads them), without add() and the sort:
+   * one slot's ascending positions already are in compareDocR's order, and each is a cover of its
+   * own, so this is rank()'s one-operand sum over the same entries in the same order (issue 17: a
+   * common word's cold match() on 100,000 documents, docs/performance.md change 54). NaN when a
+   * position does not ascend (rank() must then sort and join them); `end` is where they end.
+   */
+  rankAlone(bytes: Uint8Array, p: number, count: number): number {
+    const cpos = this.cpos;
+    let wdoc = 0.0;
+    for (let j = 0; j < count; j++) {
+      let b = bytes[p++]!;
+      let v = b & 127;
+      for (let sh = 7; b > 127; sh += 7) v |= ((b = bytes[p++]!) & 127) << sh;
+      const zz = v >>> 2;
+      if (j > 0 && ((zz >>> 1) ^ -(zz & 1)) <= 0) return Number.NaN;
+      wdoc += cpos[v & 3]!;
+    }
+    this.end = p;
+    return Math.fround(wdoc);
   }
 
   /** The float4 ts_rank_cd returns, as a number (Math.fround of calc_rank_cd's double). */

@@ -185,6 +185,8 @@ class Results {
 
   /** Both runs merged into one, ascending by document. */
   sorted(split: number): { docs: Int32Array; ranks: Float64Array } {
+    // No overlay: the arena's run is the answer.
+    if (split === this.length) return { docs: this.docs.slice(0, split), ranks: this.ranks.slice(0, split) };
     const docs = new Int32Array(this.length);
     const ranks = new Float64Array(this.length);
     let a = 0;

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CoverRanker } from '../../src/search/postgres/cover-rank.js';
+import { RANK_WEIGHTS } from '../../src/search/postgres/text-index.js';
+
+/** Positions as Postings codes them: varint(zigzag(pos − previous pos) · 4 + weight) each. */
+function coded(entries: readonly { pos: number; weight: number }[]): Uint8Array {
+  const bytes: number[] = [];
+  let previous = 0;
+  for (const { pos, weight } of entries) {
+    const delta = pos - previous;
+    previous = pos;
+    let value = (delta >= 0 ? delta * 2 : -delta * 2 - 1) * 4 + weight;
+    while (value > 127) {
+      bytes.push((value & 127) | 128);
+      value >>>= 7;
+    }
+    bytes.push(value);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** A seeded generator (mulberry32): the same cases on every run. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('CoverRanker.rankAlone', () => {
+  it('ranks one lexeme\'s coded positions exactly as add() and rank() do, and says where they end', () => {
+    const random = seeded(17);
+    const ranker = new CoverRanker(RANK_WEIGHTS);
+    for (let n = 0; n < 2000; n++) {
+      // 0–300 ascending positions (a tsvector keeps at most 256 per lexeme), up to 16383, any weights.
+      const count = Math.floor(random() ** 2 * 300);
+      const entries: { pos: number; weight: number }[] = [];
+      let pos = 0;
+      for (let i = 0; i < count && pos < 16383; i++) {
+        pos = Math.min(16383, pos + 1 + Math.floor(random() ** 3 * 400));
+        entries.push({ pos, weight: Math.floor(random() * 4) });
+      }
+      const bytes = coded(entries);
+      const padded = Uint8Array.from([7, ...bytes, 9]);
+      ranker.reset();
+      ranker.slot(0, 1);
+      for (const e of entries) ranker.add((e.weight << 14) | e.pos, 0);
+      const expected = ranker.rank(1);
+      assert.equal(ranker.rankAlone(padded, 1, entries.length), expected, `case ${n}: ${entries.length} positions`);
+      assert.equal(ranker.end, 1 + bytes.length, 'it stops where the positions end');
+    }
+  });
+
+  it('declines positions that do not ascend: rank() must sort and join those', () => {
+    const ranker = new CoverRanker(RANK_WEIGHTS);
+    const same = coded([{ pos: 5, weight: 3 }, { pos: 5, weight: 1 }]);
+    const down = coded([{ pos: 9, weight: 0 }, { pos: 4, weight: 2 }]);
+    assert.ok(Number.isNaN(ranker.rankAlone(same, 0, 2)));
+    assert.ok(Number.isNaN(ranker.rankAlone(down, 0, 2)));
+    assert.equal(ranker.rankAlone(coded([]), 0, 0), 0, 'no positions: 0, as calc_rank_cd');
+  });
+});
