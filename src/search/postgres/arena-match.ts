@@ -70,19 +70,23 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
   };
 
 
+  /** Where the posting body at bytes[p] ends; `from` is then where its positions begin. */
+  let from = 0;
+  const bodyEnd = (p: number): number => {
+    let b = bytes[p++]!;
+    let length = b & 127;
+    for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
+    from = p;
+    return p + length;
+  };
   /** Reads cursor c's posting body at the current document: into the ranker's slot s, or skipped. */
   const body = (c: number, s: number, ranked: boolean): void => {
-    let p = ptr[c]!;
-    let b = bytes[p++]!;
-    let count = b & 127;
-    for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
+    const stop = bodyEnd(ptr[c]!);
     if (ranked) {
       ranker.slot(s, cmask[c]!);
-      p = ranker.addCoded(bytes, p, count, s);
-    } else {
-      for (let j = 0; j < count; j++) while (bytes[p++]! > 127);
+      ranker.addCoded(bytes, from, stop, s);
     }
-    ptr[c] = p;
+    ptr[c] = stop;
   };
   /**
    * A document of a one-operand query in which only cursor c's lexeme occurs: ranked straight
@@ -90,13 +94,10 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
    * need rank()'s sort.
    */
   const alone = (c: number, current: number): boolean => {
-    let p = ptr[c]!;
-    let b = bytes[p++]!;
-    let count = b & 127;
-    for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
-    const rank = ranker.rankAlone(bytes, p, count);
+    const stop = bodyEnd(ptr[c]!);
+    const rank = ranker.rankAlone(bytes, from, stop);
     if (Number.isNaN(rank)) return false;
-    ptr[c] = ranker.end;
+    ptr[c] = stop;
     out.push(current, rank);
     return true;
   };
@@ -111,22 +112,19 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     let current = doc[0]!;
     for (;;) {
       let b = bytes[p++]!;
-      let count = b & 127;
-      for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
-      if (dropped[current] === 1) {
-        for (let j = 0; j < count; j++) while (bytes[p++]! > 127);
-      } else {
-        const rank = ranker.rankAlone(bytes, p, count);
+      let length = b & 127;
+      for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
+      const positionsEnd = p + length;
+      if (dropped[current] !== 1) {
+        const rank = ranker.rankAlone(bytes, p, positionsEnd);
         if (Number.isNaN(rank)) {
           ranker.reset();
           ranker.slot(0, mask);
-          p = ranker.addCoded(bytes, p, count, 0);
+          ranker.addCoded(bytes, p, positionsEnd, 0);
           out.push(current, ranker.rank(full));
-        } else {
-          p = ranker.end;
-          out.push(current, rank);
-        }
+        } else out.push(current, rank);
       }
+      p = positionsEnd;
       if (p >= stop) return true;
       b = bytes[p++]!;
       let delta = b & 127;
@@ -140,15 +138,12 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     let p = ptr[c]!;
     let current = doc[c]!;
     for (;;) {
-      let b = bytes[p++]!;
-      let count = b & 127;
-      for (let sh = 7; b > 127; sh += 7) count |= ((b = bytes[p++]!) & 127) << sh;
-      for (let j = 0; j < count; j++) while (bytes[p++]! > 127);
+      p = bodyEnd(p);
       if (p >= stop) {
         current = NONE;
         break;
       }
-      b = bytes[p++]!;
+      let b = bytes[p++]!;
       let delta = b & 127;
       for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
       current += delta;

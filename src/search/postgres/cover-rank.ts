@@ -17,8 +17,6 @@ export class CoverRanker {
   private n = 0;
   private readonly invws: Float64Array;
   private readonly cpos: Float64Array;
-  /** Where the positions rankAlone() read end. */
-  end = 0;
 
   /** `weights`: the float4[] ts_rank_cd is given, indexed by weight (D, C, B, A). */
   constructor(weights: readonly number[]) {
@@ -48,15 +46,16 @@ export class CoverRanker {
   }
 
   /**
-   * `count` positions of the lexeme in `slot`, varint-coded at bytes[p] as Postings writes them
-   * (zigzag(pos − previous pos) · 4 + weight); returns where they end.
+   * The positions of the lexeme in `slot`, varint-coded in bytes[p .. end) as Postings writes
+   * them (zigzag(pos − previous pos) · 4 + weight).
    */
-  addCoded(bytes: Uint8Array, p: number, count: number, slot: number): number {
-    while (this.n + count > this.keys.length) this.grow();
+  addCoded(bytes: Uint8Array, p: number, end: number, slot: number): void {
+    // At least a byte a position.
+    while (this.n + (end - p) > this.keys.length) this.grow();
     const keys = this.keys;
     let n = this.n;
     let pos = 0;
-    for (let j = 0; j < count; j++) {
+    while (p < end) {
       let b = bytes[p++]!;
       let v = b & 127;
       for (let sh = 7; b > 127; sh += 7) v |= ((b = bytes[p++]!) & 127) << sh;
@@ -65,29 +64,30 @@ export class CoverRanker {
       keys[n++] = (((pos << 2) | (v & 3)) << 12) | slot;
     }
     this.n = n;
-    return p;
   }
 
   /**
    * rank(1) of a document in which the one operand matches one lexeme, read straight from its
-   * `count` positions coded at bytes[p] (as addCoded reads them), without add() and the sort:
+   * positions coded in bytes[p .. end) (as addCoded reads them), without add() and the sort:
    * one slot's ascending positions already are in compareDocR's order, and each is a cover of its
    * own, so this is rank()'s one-operand sum over the same entries in the same order (issue 17: a
    * common word's cold match() on 100,000 documents, docs/performance.md change 54). NaN when a
-   * position does not ascend (rank() must then sort and join them); `end` is where they end.
+   * position does not ascend: rank() must then sort and join them.
    */
-  rankAlone(bytes: Uint8Array, p: number, count: number): number {
+  rankAlone(bytes: Uint8Array, p: number, end: number): number {
     const cpos = this.cpos;
     let wdoc = 0.0;
-    for (let j = 0; j < count; j++) {
+    const start = p;
+    while (p < end) {
+      const at = p;
       let b = bytes[p++]!;
       let v = b & 127;
       for (let sh = 7; b > 127; sh += 7) v |= ((b = bytes[p++]!) & 127) << sh;
       const zz = v >>> 2;
-      if (j > 0 && ((zz >>> 1) ^ -(zz & 1)) <= 0) return Number.NaN;
+      // The first position may be any; each later one must lie past the one before.
+      if (at !== start && ((zz >>> 1) ^ -(zz & 1)) <= 0) return Number.NaN;
       wdoc += cpos[v & 3]!;
     }
-    this.end = p;
     return Math.fround(wdoc);
   }
 

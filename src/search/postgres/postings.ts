@@ -1,8 +1,10 @@
 /**
  * The positional inverted index: for each lexeme, the documents holding it (ascending) with
  * that lexeme's WordEntryPos list, varint-coded in one shared byte arena. Per posting:
- * varint(doc − previous doc), varint(position count), then per position
- * varint(zigzag(pos − previous pos) · 4 + weight). Rebuilt in bulk (build()): documents set or
+ * varint(doc − previous doc), varint(the positions' length in bytes), then per position
+ * varint(zigzag(pos − previous pos) · 4 + weight). The length, not the count, so that a
+ * document an AND query cannot match is passed over in one step (a common word's postings in
+ * `maps riders`: docs/performance.md change 54). Rebuilt in bulk (build()): documents set or
  * deleted since wait in the index's overlay, so the arena is immutable between builds.
  */
 export interface StoredDoc {
@@ -23,6 +25,12 @@ class ByteWriter {
       value >>>= 7;
     }
     this.bytes[this.length++] = value;
+  }
+
+  /** Writes `from`'s bytes so far and empties it. */
+  drain(from: ByteWriter): void {
+    this.copy(from.bytes, 0, from.length);
+    from.length = 0;
   }
 
   copy(from: Uint8Array, start: number, end: number): void {
@@ -68,6 +76,7 @@ export class Postings {
       }
     }
     const out = new ByteWriter();
+    const body = new ByteWriter();
     const offsets = new Int32Array(lexemes + 1);
     const old = this.bytes;
     for (let id = 0; id < lexemes; id++) {
@@ -76,7 +85,7 @@ export class Postings {
       let oldPrevious = -1;
       let p = id < this.lexemes ? this.offsets[id]! : 0;
       const end = id < this.lexemes ? this.offsets[id + 1]! : 0;
-      // The next old posting that stays: its document and its body (count and positions).
+      // The next old posting that stays: its document and its body (length and positions).
       let oldDoc = -1;
       let bodyStart = 0;
       const nextOld = (): void => {
@@ -88,9 +97,9 @@ export class Postings {
           oldPrevious += delta;
           bodyStart = p;
           b = old[p++]!;
-          let count = b & 127;
-          for (let s = 7; b > 127; s += 7) count |= ((b = old[p++]!) & 127) << s;
-          for (let j = 0; j < count; j++) while (old[p++]! > 127);
+          let length = b & 127;
+          for (let s = 7; b > 127; s += 7) length |= ((b = old[p++]!) & 127) << s;
+          p += length;
           if (dropped[oldPrevious] !== 1) {
             oldDoc = oldPrevious;
             return;
@@ -110,14 +119,15 @@ export class Postings {
           const to = ends[k]!;
           out.varint(doc - outPrevious);
           outPrevious = doc;
-          out.varint(to - from);
           let previousPos = 0;
           for (let j = from; j < to; j++) {
             const wep = positions[j]!;
             const delta = (wep & 0x3fff) - previousPos;
             previousPos = wep & 0x3fff;
-            out.varint((delta >= 0 ? delta * 2 : -delta * 2 - 1) * 4 + (wep >> 14));
+            body.varint((delta >= 0 ? delta * 2 : -delta * 2 - 1) * 4 + (wep >> 14));
           }
+          out.varint(body.length);
+          out.drain(body);
         } else {
           out.varint(oldDoc - outPrevious);
           outPrevious = oldDoc;
