@@ -30,7 +30,7 @@ function seeded(seed: number): () => number {
   };
 }
 
-describe('CoverRanker.rankAlone', () => {
+describe('CoverRanker.sumCoded', () => {
   it('ranks one lexeme\'s coded positions exactly as add() and rank() do', () => {
     const random = seeded(17);
     const ranker = new CoverRanker(RANK_WEIGHTS);
@@ -49,7 +49,7 @@ describe('CoverRanker.rankAlone', () => {
       ranker.slot(0, 1);
       for (const e of entries) ranker.add((e.weight << 14) | e.pos, 0);
       const expected = ranker.rank(1);
-      assert.equal(ranker.rankAlone(padded, 1, 1 + bytes.length), expected, `case ${n}: ${entries.length} positions`);
+      assert.equal(Math.fround(ranker.sumCoded(padded, 1, 1 + bytes.length)), expected, `case ${n}: ${entries.length} positions`);
       ranker.reset();
       ranker.slot(0, 1);
       ranker.addCoded(padded, 1, 1 + bytes.length, 0);
@@ -57,12 +57,41 @@ describe('CoverRanker.rankAlone', () => {
     }
   });
 
+  it('adds several lexemes\' sums in any order to rank()\'s one-operand rank: the sums are exact', () => {
+    const random = seeded(29);
+    const ranker = new CoverRanker(RANK_WEIGHTS);
+    assert.equal(ranker.sumsAreExact, true);
+    assert.equal(new CoverRanker([1e-30, 0.2, 0.4, 1.0]).sumsAreExact, false, 'weights too far apart for exact sums');
+    for (let n = 0; n < 500; n++) {
+      // 2–12 lexemes of one prefix, each with up to 256 positions; positions may coincide across lexemes.
+      const lexemes = Array.from({ length: 2 + Math.floor(random() * 11) }, () => {
+        const entries: { pos: number; weight: number }[] = [];
+        for (let pos = 0, i = Math.floor(random() * 257); i > 0 && pos < 16383; i--) {
+          pos = Math.min(16383, pos + 1 + Math.floor(random() ** 4 * 200));
+          entries.push({ pos, weight: Math.floor(random() * 4) });
+        }
+        return entries;
+      });
+      ranker.reset();
+      lexemes.forEach((entries, slot) => {
+        ranker.slot(slot, 1);
+        for (const e of entries) ranker.add((e.weight << 14) | e.pos, slot);
+      });
+      const expected = ranker.rank(1);
+      const sums = lexemes.map((entries) => {
+        const bytes = coded(entries);
+        return ranker.sumCoded(bytes, 0, bytes.length);
+      });
+      for (const order of [sums, [...sums].reverse()]) assert.equal(Math.fround(order.reduce((a, v) => a + v, 0)), expected, `case ${n}`);
+    }
+  });
+
   it('declines positions that do not ascend: rank() must sort and join those', () => {
     const ranker = new CoverRanker(RANK_WEIGHTS);
     const same = coded([{ pos: 5, weight: 3 }, { pos: 5, weight: 1 }]);
     const down = coded([{ pos: 9, weight: 0 }, { pos: 4, weight: 2 }]);
-    assert.ok(Number.isNaN(ranker.rankAlone(same, 0, same.length)));
-    assert.ok(Number.isNaN(ranker.rankAlone(down, 0, down.length)));
-    assert.equal(ranker.rankAlone(coded([]), 0, 0), 0, 'no positions: 0, as calc_rank_cd');
+    assert.ok(Number.isNaN(ranker.sumCoded(same, 0, same.length)));
+    assert.ok(Number.isNaN(ranker.sumCoded(down, 0, down.length)));
+    assert.equal(ranker.sumCoded(coded([]), 0, 0), 0, 'no positions: 0, as calc_rank_cd');
   });
 });

@@ -13,6 +13,13 @@ export interface MatchedLexemes {
 const LINEAR_CURSORS = 16;
 const NONE = 0x7fffffff;
 
+/**
+ * accumulate()'s per-document sums and lexeme counts, kept between calls (all zero between them):
+ * a megabyte for 100,000 documents, which fresh arrays on every prefix query made garbage.
+ */
+let sums = new Float64Array(0);
+let lexemes = new Uint16Array(0);
+
 export interface MatchSink {
   push(doc: number, rank: number): void;
 }
@@ -89,21 +96,8 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     ptr[c] = stop;
   };
   /**
-   * A document of a one-operand query in which only cursor c's lexeme occurs: ranked straight
-   * from its positions (CoverRanker.rankAlone) and c moved on; false, nothing read, when they
-   * need rank()'s sort.
-   */
-  const alone = (c: number, current: number): boolean => {
-    const stop = bodyEnd(ptr[c]!);
-    const rank = ranker.rankAlone(bytes, from, stop);
-    if (Number.isNaN(rank)) return false;
-    ptr[c] = stop;
-    out.push(current, rank);
-    return true;
-  };
-  /**
    * One operand matching one lexeme (a common word's usual case): every posting is a match, read
-   * in one pass with no cursor bookkeeping, each ranked straight from its positions.
+   * in one pass with no cursor bookkeeping, each ranked straight from its positions (sumCoded).
    */
   const single = (): boolean => {
     const stop = end[0]!;
@@ -116,13 +110,13 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
       for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
       const positionsEnd = p + length;
       if (dropped[current] !== 1) {
-        const rank = ranker.rankAlone(bytes, p, positionsEnd);
-        if (Number.isNaN(rank)) {
+        const sum = ranker.sumCoded(bytes, p, positionsEnd);
+        if (Number.isNaN(sum)) {
           ranker.reset();
           ranker.slot(0, mask);
           ranker.addCoded(bytes, p, positionsEnd, 0);
           out.push(current, ranker.rank(full));
-        } else out.push(current, rank);
+        } else out.push(current, Math.fround(sum));
       }
       p = positionsEnd;
       if (p >= stop) return true;
@@ -131,6 +125,52 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
       for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
       current += delta;
     }
+  };
+  /**
+   * One operand matching several lexemes (a prefix's: `p:*`, `access:*`): a document's rank is the
+   * sum over all its matched positions, each a cover of its own, and when those sums are exact in
+   * any order (CoverRanker.sumsAreExact) each lexeme's postings are added up on their own, with
+   * no merge by document. False, nothing sent, when the merge must decide: positions that do not
+   * ascend, a document past the flags or with more matched lexemes than the ranker's slots.
+   */
+  const accumulate = (): boolean => {
+    if (sums.length < dropped.length) {
+      sums = new Float64Array(dropped.length);
+      lexemes = new Uint16Array(dropped.length);
+    }
+    const documents = dropped.length;
+    const clear = (): false => {
+      sums.fill(0);
+      lexemes.fill(0);
+      return false;
+    };
+    for (let c = 0; c < k; c++) {
+      const stop = end[c]!;
+      let p = ptr[c]!;
+      let current = doc[c]!;
+      for (;;) {
+        const positionsEnd = bodyEnd(p);
+        if (current >= documents) return clear();
+        if (dropped[current] !== 1) {
+          const sum = ranker.sumCoded(bytes, from, positionsEnd);
+          if (Number.isNaN(sum) || ++lexemes[current]! > MAX_SLOTS) return clear();
+          sums[current]! += sum;
+        }
+        p = positionsEnd;
+        if (p >= stop) break;
+        let b = bytes[p++]!;
+        let delta = b & 127;
+        for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
+        current += delta;
+      }
+    }
+    for (let d = 0; d < documents; d++) {
+      if (lexemes[d] === 0) continue;
+      out.push(d, Math.fround(sums[d]!));
+      sums[d] = 0;
+      lexemes[d] = 0;
+    }
+    return true;
   };
   /** Moves cursor c past its documents before `until` (each a non-match: their bodies skipped unread). */
   const skipUntil = (c: number, until: number): void => {
@@ -181,11 +221,6 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
         continue;
       }
       const ranked = seen === full && dropped[current] !== 1;
-      if (ranked && full === 1 && g === 1 && alone(last, current)) {
-        if (ptr[last]! < end[last]!) readDoc(last, current);
-        else doc[last] = NONE;
-        continue;
-      }
       if (ranked) ranker.reset();
       let s = 0;
       for (let c = 0; c < k; c++) {
@@ -203,6 +238,7 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     heap[size++] = c;
   }
   if (k === 1 && full === 1) return single();
+  if (full === 1 && ranker.sumsAreExact && accumulate()) return true;
   if (k <= LINEAR_CURSORS) return linear();
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
   while (size > 0) {
@@ -220,15 +256,6 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
       if (size > 0) siftDown(0);
     }
     const ranked = seen === full && dropped[current] !== 1 && g <= MAX_SLOTS;
-    if (ranked && full === 1 && g === 1 && alone(group[0]!, current)) {
-      const c = group[0]!;
-      if (ptr[c]! < end[c]!) {
-        readDoc(c, current);
-        heap[size++] = c;
-        siftUp(size - 1);
-      }
-      continue;
-    }
     if (ranked) ranker.reset();
     for (let s = 0; s < g; s++) {
       const c = group[s]!;

@@ -6,6 +6,8 @@
  */
 /** The most lexemes of one document one query may match (slots in the sort key). */
 export const MAX_SLOTS = 4096;
+/** PostgreSQL keeps at most this many positions of a lexeme in a tsvector (MAXNUMPOS). */
+const MAX_POSITIONS = 256;
 
 export class CoverRanker {
   /** (((position << 2) | weight) << 12) | slot: get_docrep's sort key (compareDocR). */
@@ -17,6 +19,12 @@ export class CoverRanker {
   private n = 0;
   private readonly invws: Float64Array;
   private readonly cpos: Float64Array;
+  /**
+   * Whether every one-operand sum (one cover per position, at most MAX_SLOTS × MAX_POSITIONS of
+   * them) is exact in a double, in any order: then a document's rank is the same whichever of its
+   * lexemes' positions are added first (arena-match.ts adds them lexeme by lexeme).
+   */
+  readonly sumsAreExact: boolean;
 
   /** `weights`: the float4[] ts_rank_cd is given, indexed by weight (D, C, B, A). */
   constructor(weights: readonly number[]) {
@@ -24,6 +32,7 @@ export class CoverRanker {
     this.invws = Float64Array.from(weights, (w) => 1.0 / Math.fround(w));
     // A cover of one entry: Cpos = 1 / invws[w], nNoise = 0.
     this.cpos = this.invws.map((inv) => 1 / inv);
+    this.sumsAreExact = exactlySummable(this.cpos, MAX_SLOTS * MAX_POSITIONS);
   }
 
   reset(): void {
@@ -67,28 +76,28 @@ export class CoverRanker {
   }
 
   /**
-   * rank(1) of a document in which the one operand matches one lexeme, read straight from its
-   * positions coded in bytes[p .. end) (as addCoded reads them), without add() and the sort:
-   * one slot's ascending positions already are in compareDocR's order, and each is a cover of its
-   * own, so this is rank()'s one-operand sum over the same entries in the same order (issue 17: a
-   * common word's cold match() on 100,000 documents, docs/performance.md change 54). NaN when a
-   * position does not ascend: rank() must then sort and join them.
+   * A one-operand query's sum over one lexeme's positions, coded in bytes[p .. end) (as addCoded
+   * reads them), before rank()'s rounding to float4: each position is a cover of its own, and one
+   * slot's ascending positions already are in compareDocR's order, so for a document in which
+   * one lexeme matches, Math.fround of this is rank(1), without add() and the sort (issue 17,
+   * docs/performance.md change 54). NaN when a position does not ascend: rank() must then sort
+   * and join them.
    */
-  rankAlone(bytes: Uint8Array, p: number, end: number): number {
+  sumCoded(bytes: Uint8Array, p: number, end: number): number {
     const cpos = this.cpos;
     let wdoc = 0.0;
     const start = p;
+    // Only each varint's first byte is read: it holds the weight (bits 0–1) and the zigzag sign
+    // (bit 2), and a delta of 0 is the only one that fits in it with neither set beyond them.
     while (p < end) {
       const at = p;
-      let b = bytes[p++]!;
-      let v = b & 127;
-      for (let sh = 7; b > 127; sh += 7) v |= ((b = bytes[p++]!) & 127) << sh;
-      const zz = v >>> 2;
-      // The first position may be any; each later one must lie past the one before.
-      if (at !== start && ((zz >>> 1) ^ -(zz & 1)) <= 0) return Number.NaN;
-      wdoc += cpos[v & 3]!;
+      const b = bytes[p++]!;
+      // The first position may be any; each later one must lie past the one before (zigzag even, not 0).
+      if (at !== start && ((b & 4) !== 0 || b < 4)) return Number.NaN;
+      wdoc += cpos[b & 3]!;
+      if (b > 127) while (bytes[p++]! > 127);
     }
-    return Math.fround(wdoc);
+    return wdoc;
   }
 
   /** The float4 ts_rank_cd returns, as a number (Math.fround of calc_rank_cd's double). */
@@ -197,4 +206,17 @@ export class CoverRanker {
     this.weight = new Int32Array(size);
     this.mask = new Int32Array(size);
   }
+}
+
+/**
+ * Whether any `count` values from `values` add up exactly in a double, in any order: every value
+ * is a whole number of units 2^-q, and `count` of the largest stay below 2^53 units. Our weights
+ * (float4 0.1, 0.2, 0.4 and 1.0: 24-bit mantissas) pass with q = 27.
+ */
+function exactlySummable(values: Float64Array, count: number): boolean {
+  for (let q = 0; q <= 64; q++) {
+    const scale = 2 ** q;
+    if (values.every((v) => Number.isInteger(v * scale))) return Math.max(...values) * scale * count < 2 ** 53;
+  }
+  return false;
 }
