@@ -42,7 +42,7 @@ export interface CatalogServiceOptions {
   versionCheckMs: number;
   cacheEntries?: number;
   /** the most JSON (in bytes) the cache keeps in all */
-  cacheChars?: number;
+  cacheBytes?: number;
 }
 
 /**
@@ -80,7 +80,7 @@ export class CatalogService {
   private readonly presented = new PresentedProjects((record) => toApiProject(record, this.options.baseUrl, this.options.apiPrefix, this.options.htmlPrefix));
 
   constructor(private readonly options: CatalogServiceOptions) {
-    this.cache = new BoundedMap(options.cacheEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.cacheChars ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.bytes.byteLength });
+    this.cache = new BoundedMap(options.cacheEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.cacheBytes ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.bytes.byteLength });
   }
 
   /** Forget the known version so the next read asks the store (call after a local write). */
@@ -176,11 +176,11 @@ export class CatalogService {
 
   /**
    * A text document built from the whole catalog (/llms.txt, /llms-full.txt, the sitemaps): its
-   * value is the text, its bytes the text's UTF-8, and it is built once per catalog version, by one caller however many ask
-   * at once. Each is a walk over every project, 26–500 ms at 10,000 projects, which a public URL
-   * must not repeat per request; /llms-full.txt alone outweighs the answer cache's whole budget,
-   * so documents are kept beside it, one per key (a set the routes bound: three, and a sitemap
-   * per 50,000 projects), and dropped when the version changes.
+   * value is the text, its bytes the text's UTF-8, and it is built once per catalog version, by
+   * one caller however many ask at once. Each is a walk over every project, 26–500 ms at 10,000
+   * projects, which a public URL must not repeat per request; /llms-full.txt alone outweighs the
+   * answer cache's whole budget, so documents are kept beside it, one per key (a set the routes
+   * bound: three, and a sitemap per 50,000 projects), and dropped when the version changes.
    */
   async document(key: string, build: () => Promise<string>): Promise<Cached<string>> {
     const version = await this.version();

@@ -19,7 +19,7 @@ interface Kept extends Representation {
 export class RenderedPages {
   private readonly pages = new BoundedMap<string, Kept>(ANSWER_CACHE_LIMITS.entries, { maxWeight: ANSWER_CACHE_LIMITS.chars, weigh: (page) => page.bytes.byteLength });
 
-  /** The page `key` rendered from `inputs` (compared by identity), rendering it if none is kept: its bytes and ETag. */
+  /** The page `key` rendered from `inputs` (compared by identity), rendered if none is kept: its bytes and ETag. */
   get(key: string, inputs: readonly object[], render: () => string): Representation {
     const kept = this.pages.get(key);
     if (kept !== undefined && sameObjects(kept.inputs, inputs)) return kept;

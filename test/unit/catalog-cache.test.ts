@@ -63,7 +63,7 @@ describe('CatalogService response cache', () => {
     withOneProject('A title', async (store, clock) => {
       let reads = 0;
       const counting: ProjectStore = Object.create(store.projects, { list: { value: (query: Parameters<ProjectStore['list']>[0]) => (reads++, store.projects.list(query)) } });
-      const catalog = new CatalogService({ store: counting, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheChars: 1_100 });
+      const catalog = new CatalogService({ store: counting, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheBytes: 1_100 });
       const one = await catalog.list({ limit: 1 });
       assert.ok(one.bytes.length > 400 && one.bytes.length <= 550, `a page of one project is ${one.bytes.length} bytes`);
       await catalog.list({ limit: 1 });
@@ -83,7 +83,7 @@ describe('CatalogService documents', () => {
   it('builds a document once per catalog version, for callers at once too, however large', () =>
     withOneProject('A title', async (store, clock) => {
       // An answer budget far below the document: documents are kept beside the answer cache.
-      const catalog = new CatalogService({ store: store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheChars: 100 });
+      const catalog = new CatalogService({ store: store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 60_000, cacheBytes: 100 });
       let builds = 0;
       const build = async () => {
         builds += 1;

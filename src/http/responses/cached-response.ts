@@ -22,7 +22,10 @@ export function sendCached(c: Context, entry: Cached<unknown>, cacheControl: str
   return respondWith(c, entry.bytes, 200, cachedHeaders(entry, cacheControl, extra, false));
 }
 
-/** The header sets a kept representation (a rendered page, a catalog document) is sent with: on a 200, and on a 304 (RFC 9110 §15.4.5: no type or length). */
+/**
+ * The header sets a kept representation (a rendered page, a catalog document) is sent with: on a
+ * 200, and on a 304 (RFC 9110 §15.4.5: no type or length).
+ */
 export interface KeptHeaders {
   readonly ok: Readonly<Record<string, string>>;
   readonly notModified: Readonly<Record<string, string>>;
