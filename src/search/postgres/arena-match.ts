@@ -28,7 +28,9 @@ export interface MatchSink {
  * The matched lexemes' postings merged document by document (a heap of cursors, one per
  * lexeme): a document holding every operand is ranked from the positions of its matched
  * lexemes, given to the ranker in the vector's lexeme order; `dropped` documents are skipped.
- * False when a matching document has more matched lexemes than the ranker's slots.
+ * A one-operand query needs no merge: one lexeme's postings are ranked in one pass (`single`),
+ * several lexemes' added up one by one (`accumulate`). False when a matching document has more
+ * matched lexemes than the ranker's slots.
  */
 export function matchArena(postings: Postings, matched: MatchedLexemes, dropped: Uint8Array, ranker: CoverRanker, out: MatchSink): boolean {
   const { bytes, offsets } = postings;
