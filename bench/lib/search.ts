@@ -2,7 +2,8 @@
  * `npm run bench -- --search`: full-text search on a large catalog, in SQLite and in
  * PostgreSQL, timed at the store (no HTTP, no response cache): p50/p99 over distinct calls (each
  * a different page size, so nothing could be served from a cache) for a common word, a rare word,
- * two words and a word that matches nothing. BENCH_SEARCH_PROJECTS (100000), BENCH_SEARCH_CALLS
+ * two words and a word that matches nothing, and each query's first call, which ranks every match
+ * (PostgreSQL's index keeps a query's ranked matches after it; SQLite's keeps each word's). BENCH_SEARCH_PROJECTS (100000), BENCH_SEARCH_CALLS
  * (40 per query), BENCH_SEARCH_DIALECTS (sqlite,postgres); PostgreSQL is TEST_DATABASE_URL's
  * server (a throwaway database), as in the tests.
  * On SQLite it then serves the same file with `node dist/main.js` in a process of its own and
@@ -26,9 +27,13 @@ export const SEARCH_QUERIES: [string, string][] = [
   ['common word', 'accessibility'],
   ['rare word', 'kestrel'],
   ['two words', 'maps riders'],
+  // Both in most projects: every match holds both, so PostgreSQL's cover ranking reads them all.
+  ['two common words', 'service live'],
   ['no match', 'zzzqx'],
 ];
 const GOAL = { p50: 5, p99: 20 };
+/** Words of the generated catalog none of SEARCH_QUERIES uses: common, rare, two and three at once. */
+const WARM_QUERIES = ['support', 'data offline', 'design', 'release calls half', 'wcag', 'booking payments', 'harbor', 'p'];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -45,8 +50,8 @@ async function importCatalog(store: Store): Promise<void> {
 export async function searchBench(): Promise<boolean> {
   let ok = true;
   console.log(`\nsearch: ${PROJECTS} generated projects, ${CALLS} distinct calls per query, timed at the store; goal p50 < ${GOAL.p50} ms, p99 < ${GOAL.p99} ms`);
-  console.log('| dialect | query | matches | p50 ms | p99 ms | goal |');
-  console.log('|---|---|---:|---:|---:|---|');
+  console.log('| dialect | query | matches | first call ms | p50 ms | p99 ms | goal |');
+  console.log('|---|---|---:|---:|---:|---:|---|');
   for (const dialect of DIALECTS) {
     const dir = mkdtempSync(join(tmpdir(), 'vitrine-search-'));
     const pgdb = dialect === 'postgres' ? await createTestDatabase() : undefined;
@@ -55,14 +60,19 @@ export async function searchBench(): Promise<boolean> {
     try {
       const started = performance.now();
       await importCatalog(store);
-      console.log(`| ${dialect} | (import: ${((performance.now() - started) / 1000).toFixed(0)} s) | | | | |`);
+      console.log(`| ${dialect} | (import: ${((performance.now() - started) / 1000).toFixed(0)} s) | | | | | |`);
       const warming = performance.now();
       await store.projects.warm?.();
-      console.log(`| ${dialect} | (in-memory index: ${((performance.now() - warming) / 1000).toFixed(1)} s; this process's RSS, import included: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB) | | | | |`);
+      console.log(`| ${dialect} | (in-memory index: ${((performance.now() - warming) / 1000).toFixed(1)} s; this process's RSS, import included: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB) | | | | | |`);
+      // Searches of other words first, as a running server has seen: the first call of a query
+      // below then ranks its matches with compiled code, not while V8 is still compiling it.
+      for (const q of WARM_QUERIES) await store.projects.list({ q, sort: 'relevance', limit: 20 });
       for (const [label, q] of SEARCH_QUERIES) {
         const times: number[] = [];
         let matches = 0;
+        const first = performance.now();
         await store.projects.list({ q, sort: 'relevance', limit: 20 });
+        const firstMs = performance.now() - first;
         for (let i = 0; i < CALLS; i++) {
           const t = performance.now();
           const page = await store.projects.list({ q, sort: 'relevance', limit: 1 + (i % 50) });
@@ -74,7 +84,7 @@ export async function searchBench(): Promise<boolean> {
         const p99 = percentile(times, 99);
         const met = p50 < GOAL.p50 && p99 < GOAL.p99;
         ok &&= met;
-        console.log(`| ${dialect} | ${label} ("${q}") | ${matches === 0 ? '0' : '≥1'} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${met ? 'met' : 'NOT met'} |`);
+        console.log(`| ${dialect} | ${label} ("${q}") | ${matches === 0 ? '0' : '≥1'} | ${firstMs.toFixed(1)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${met ? 'met' : 'NOT met'} |`);
       }
       if (dialect === 'sqlite') {
         await store.close();
@@ -82,7 +92,7 @@ export async function searchBench(): Promise<boolean> {
         const { peak, after } = await serverRss(join(dir, 'search.db'));
         const met = peak <= RSS_GOAL_MB;
         ok &&= met;
-        console.log(`| ${dialect} | RSS of \`node dist/main.js\` on this file: peak ${peak} MB while its index built, ${after} MB once built | | | | ${met ? 'met' : 'NOT met'} (≤ ${RSS_GOAL_MB} MB) |`);
+        console.log(`| ${dialect} | RSS of \`node dist/main.js\` on this file: peak ${peak} MB while its index built, ${after} MB once built | | | | | ${met ? 'met' : 'NOT met'} (≤ ${RSS_GOAL_MB} MB) |`);
       }
     } finally {
       if (!closed) await store.close();

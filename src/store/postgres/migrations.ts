@@ -266,4 +266,10 @@ export const postgresMigrations: SqlMigrations = {
   '011_access_token_expiry': [`CREATE INDEX credentials_access_expiry ON credentials (expires_at) WHERE kind = 'access_token'`],
   // A sitemap's walk (slug and update time of every published project, by slug): an index-only scan.
   '012_project_pages': [`CREATE INDEX projects_pages ON projects (slug) INCLUDE (updated_at) WHERE published_at IS NOT NULL`],
+  // A query made only of stop words searches the plain words (postgresSearch.matches): from this
+  // index rather than a to_tsvector of every row (4 s for "we" at 100,000 projects; ~0.2 s).
+  // The expression is the query's, character for character, or the planner cannot use it.
+  '013_plain_words': [
+    `CREATE INDEX projects_plain_words ON projects USING GIN (to_tsvector('simple', title || ' ' || summary || ' ' || description || ' ' || coalesce(client, '') || ' ' || tags || ' ' || services || ' ' || technologies))`,
+  ],
 };

@@ -37,8 +37,9 @@ export const postgresSearch: SearchDialect = {
     // Terms are letters and digits only (searchTerms), so the tsquery text cannot inject operators.
     const tsquery = terms.map((t) => `${t}:*`).join(' & ');
     // The English configuration drops stop words, so a query made only of them ("the", "about")
-    // would match nothing; the second branch then searches the plain words instead. Its guard is
-    // a constant, so for every other query it scans nothing and the GIN index serves the first.
+    // would match nothing; the second branch then searches the plain words instead, through the
+    // GIN index on this very expression (migration 013_plain_words). Its guard is a constant, so
+    // for every other query it scans nothing and the GIN index on `search` serves the first.
     return sql<{ project_key: string; rank: number }>`(
       SELECT id AS project_key, ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', search, to_tsquery('english', ${tsquery})) AS rank
         FROM projects WHERE search @@ to_tsquery('english', ${tsquery})
