@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { generateCatalog } from '../../bench/lib/catalog-fixture.js';
-import type { Database as Schema } from '../../src/store/kysely/schema.js';
+import { CompiledQuery } from 'kysely';
 import { pageRefsQuery } from '../../src/store/kysely/whole-catalog.js';
-import { openStore, type OpenedStore } from '../helpers/open-store.js';
+import { planFixture, type PlanFixture } from '../helpers/plan-db.js';
 import { skipWithoutPostgres } from '../helpers/postgres.js';
 
 // A sitemap walks every published project's slug and update time. Through the slug's unique
@@ -15,28 +11,14 @@ import { skipWithoutPostgres } from '../helpers/postgres.js';
 for (const dialect of ['sqlite', 'postgres'] as const) {
   const skip = dialect === 'postgres' ? await skipWithoutPostgres() : false;
   describe(`the sitemap walk's plan (${dialect})`, { skip }, () => {
-    let opened: OpenedStore;
-    let db: Kysely<Schema>;
+    let fixture: PlanFixture;
     before(async () => {
-      opened = await openStore(dialect);
-      await opened.store.migrate();
-      let n = 0;
-      await opened.store.projects.upsert(generateCatalog(300, 3), Date.now(), () => `prj_plan${String(++n).padStart(4, '0')}`);
-      const config = opened.config;
-      db = new Kysely<Schema>({ dialect: config.kind === 'sqlite' ? new SqliteDialect({ database: new Database(config.path, { readonly: true }) }) : new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 1 }) }) });
-      if (dialect === 'postgres') {
-        // 300 rows fit a few pages, where a sequential scan is cheapest: the plan at scale is
-        // what is asked here, so the session rules that out (one connection: max 1).
-        await sql`VACUUM ANALYZE projects`.execute(db);
-        await sql`SET enable_seqscan = off`.execute(db);
-      }
+      fixture = await planFixture(dialect, 3);
     });
-    after(async () => {
-      await db.destroy();
-      await opened.drop();
-    });
+    after(() => fixture.close());
 
     it('reads the index projects_pages alone', async () => {
+      const { db } = fixture;
       const query = pageRefsQuery(db, 'm', 5_000).compile();
       const explain = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
       const plan = await db.executeQuery<{ detail?: string; 'QUERY PLAN'?: string }>(CompiledQuery.raw(explain + query.sql, [...query.parameters]));
