@@ -7,7 +7,8 @@ import { respondWith } from './response-headers.js';
 /** RFC 6749 §5.1: responses carrying tokens or credentials must not be cached. */
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
-const JSON_NO_STORE: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json', ...NO_STORE });
+/** A JSON answer's type with NO_STORE: tokens, credentials, keys and their errors. */
+export const JSON_NO_STORE: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json', ...NO_STORE });
 
 /**
  * A successful answer of the token, claim and registration endpoints, built in one step with the

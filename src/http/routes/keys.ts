@@ -12,7 +12,7 @@ import { KeyResponseSchema } from '../openapi/oauth-schemas.js';
 import { problemResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
-import { NO_STORE } from '../responses/oauth.js';
+import { JSON_NO_STORE } from '../responses/oauth.js';
 import { problem } from '../responses/problem.js';
 import { respondWith } from '../responses/response-headers.js';
 
@@ -31,7 +31,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
   const mint = async (c: Context<AppEnv>, clientName: string | undefined, status: 200 | 201, idempotencyKey?: string): Promise<Response> => {
     try {
       const { value, replayed } = await oauth.mintKey({ clientName, idempotencyKey, caller: subjectKey(null, c.get('clientIp') ?? UNKNOWN_IP) });
-      return respondWith(c, JSON.stringify(value), status, { 'content-type': 'application/json', ...NO_STORE, ...replayedHeaders(replayed) });
+      return respondWith(c, JSON.stringify(value), status, { ...JSON_NO_STORE, ...replayedHeaders(replayed) });
     } catch (error) {
       if (error instanceof InvalidClientMetadataError) return invalidBody(c, error.description, 'client_name');
       throw error;
