@@ -107,6 +107,7 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     let p = ptr[0]!;
     let current = doc[0]!;
     for (;;) {
+      // bodyEnd's read, inline: through the closure (and its `from`) this loop took ~10% longer.
       let b = bytes[p++]!;
       let length = b & 127;
       for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
