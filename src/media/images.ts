@@ -21,6 +21,11 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export type VariantFormat = 'avif' | 'webp' | 'jpeg';
 const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg'];
 const EXTENSION: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+/**
+ * A variant's file name as a regular expression's source (the route and the cached-read lane
+ * match it): `img-`, 22 base64url characters of its bytes' hash (captured), `.`, its extension.
+ */
+export const VARIANT_FILE = `img-([A-Za-z0-9_-]{22})\\.(${Object.values(EXTENSION).join('|')})`;
 const SHARP_FORMAT: Record<RasterType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'heif', 'image/gif': 'gif' };
 
 export interface ImageVariant {

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { VARIANT_FILE } from '../../media/images.js';
 import type { VariantCache } from '../../media/variant-cache.js';
 import type { MediaFile } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
@@ -8,9 +9,9 @@ import type { CurrentEntry } from '../middleware/response-cache.js';
 import { fixedHeaders } from '../responses/cached-response.js';
 import { respondWith } from '../responses/response-headers.js';
 
-const ROUTE = '/media/:file{img-[A-Za-z0-9_-]{22}\\.(avif|webp|jpg)}';
+const ROUTE = `/media/:file{${VARIANT_FILE}}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const FILE = /^img-([A-Za-z0-9_-]{22})\.(avif|webp|jpg)$/;
+const FILE = new RegExp(`^${VARIANT_FILE}$`);
 
 /** A variant as sent: its bytes, validator (the name's hash) and the header sets of a 200 and a 304. */
 const answers = new WeakMap<MediaFile, CurrentEntry>();
@@ -28,8 +29,9 @@ function answerOf(file: MediaFile, hash: string): CurrentEntry {
 /** GET /media/img-<hash>.<ext>: image variants, named by their content so they can be cached forever. */
 export function registerMediaFiles(app: OpenAPIHono<AppEnv>, variants: VariantCache): void {
   app.get(ROUTE, async (c) => {
-    const match = FILE.exec(c.req.param('file'));
-    const file = match ? await variants.get(c.req.param('file')) : undefined;
+    const name = c.req.param('file') ?? '';
+    const match = FILE.exec(name);
+    const file = match ? await variants.get(name) : undefined;
     if (!match || !file) throw new NotFoundError('no such image');
     const answer = answerOf(file, match[1]!);
     if (ifNoneMatchMatches(c.req.header('if-none-match'), answer.etag)) return respondWith(c, null, 304, answer.notModified);
