@@ -95,3 +95,82 @@ describe('CoverRanker.sumCoded', () => {
     assert.equal(ranker.sumCoded(coded([]), 0, 0), 0, 'no positions: 0, as calc_rank_cd');
   });
 });
+
+describe('CoverRanker.rankPair', () => {
+  /** Up to `max` positions from `start`, ascending, clamped at 16383 as PostgreSQL clamps them (so some repeat). */
+  function run(random: () => number, max: number, start: number): { pos: number; weight: number }[] {
+    const entries: { pos: number; weight: number }[] = [];
+    for (let pos = start, i = Math.floor(random() * (max + 1)); i > 0; i--) {
+      entries.push({ pos, weight: Math.floor(random() * 4) });
+      pos = Math.min(16383, pos + Math.floor(random() ** 3 * 60) + (random() < 0.9 ? 1 : 0));
+    }
+    return entries;
+  }
+
+  it('ranks two operands\' runs of positions exactly as add() and rank(3) do', () => {
+    const random = seeded(41);
+    const ranker = new CoverRanker(RANK_WEIGHTS);
+    for (let n = 0; n < 5000; n++) {
+      // Runs that interleave, share positions, start at 0 (a lexeme without positions), end at the clamp.
+      const starts = [0, 1, 2, 16000, 16383];
+      const a = run(random, n % 7 === 0 ? 300 : 12, random() < 0.9 ? 1 + Math.floor(random() * 30) : starts[Math.floor(random() * starts.length)]!);
+      const b = run(random, n % 5 === 0 ? 300 : 12, random() < 0.9 ? 1 + Math.floor(random() * 30) : starts[Math.floor(random() * starts.length)]!);
+      const [maskA, maskB] = n % 2 === 0 ? [1, 2] : [2, 1];
+      ranker.reset();
+      ranker.slot(0, maskA);
+      ranker.slot(1, maskB);
+      for (const e of a) ranker.add((e.weight << 14) | e.pos, 0);
+      for (const e of b) ranker.add((e.weight << 14) | e.pos, 1);
+      const expected = ranker.rank(3, false);
+      assert.equal(ranker.rank(3), expected, `case ${n}: rank()'s pair walk`);
+      const bytes = Uint8Array.from([...coded(a), ...coded(b)]);
+      const split = coded(a).length;
+      assert.equal(ranker.rankPair(bytes, 0, split, split, bytes.length, maskA, maskB), expected, `case ${n}: ${JSON.stringify({ a, b })}`);
+    }
+  });
+
+  it('walks the pairs in rank() as Cover does for two operands of several lexemes each', () => {
+    const random = seeded(53);
+    const ranker = new CoverRanker(RANK_WEIGHTS);
+    for (let n = 0; n < 3000; n++) {
+      // 2–5 lexemes, each matching operand 1 or 2 (both present), now and then one matching both.
+      const masks = Array.from({ length: 2 + Math.floor(random() * 4) }, (_, i) => (i < 2 ? i + 1 : random() < 0.1 ? 3 : 1 + Math.floor(random() * 2)));
+      ranker.reset();
+      masks.forEach((mask, slot) => {
+        ranker.slot(slot, mask);
+        for (const e of run(random, n % 9 === 0 ? 260 : 10, random() < 0.95 ? 1 + Math.floor(random() * 40) : 0)) ranker.add((e.weight << 14) | e.pos, slot);
+      });
+      assert.equal(ranker.rank(3), ranker.rank(3, false), `case ${n}: masks ${masks.join(',')}`);
+    }
+  });
+
+  it('leaves a run that descends or holds position 0, and an empty run, to rank()', () => {
+    const ranker = new CoverRanker(RANK_WEIGHTS);
+    type Run = { pos: number; weight: number }[];
+    const pairOf = (a: Run, b: Run) => {
+      const bytes = Uint8Array.from([...coded(a), ...coded(b)]);
+      return ranker.rankPair(bytes, 0, coded(a).length, coded(a).length, bytes.length, 1, 2);
+    };
+    const byCover = (a: Run, b: Run) => {
+      ranker.reset();
+      ranker.slot(0, 1);
+      ranker.slot(1, 2);
+      for (const e of a) ranker.add((e.weight << 14) | e.pos, 0);
+      for (const e of b) ranker.add((e.weight << 14) | e.pos, 1);
+      return ranker.rank(3, false);
+    };
+    const cases: [Run, Run, string][] = [
+      [[{ pos: 9, weight: 2 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }], 'descending'],
+      [[{ pos: 3, weight: 2 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }], 'an entry twice'],
+      [[{ pos: 0, weight: 0 }], [{ pos: 4, weight: 1 }], 'position 0 (a lexeme without positions)'],
+      [[{ pos: 0, weight: 0 }], [{ pos: 0, weight: 1 }], 'both at position 0'],
+      [[], [{ pos: 4, weight: 1 }], 'no positions'],
+      [[{ pos: 3, weight: 0 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }], 'one position with two weights: two entries'],
+    ];
+    for (const [a, b, what] of cases) assert.equal(pairOf(a, b), byCover(a, b), what);
+    assert.equal(pairOf([{ pos: 3, weight: 2 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }]), pairOf([{ pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }]), 'an entry twice counts once');
+    assert.equal(pairOf([{ pos: 3, weight: 0 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }]), Math.fround(2 / (1 / Math.fround(0.4) + 1 / Math.fround(0.2))));
+    // `a b`, adjacent, both weight A: one cover, Cpos 1, no noise.
+    assert.equal(pairOf([{ pos: 1, weight: 3 }], [{ pos: 2, weight: 3 }]), 1);
+  });
+});

@@ -78,7 +78,6 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     heap[i] = c;
   };
 
-
   /** Where the posting body at bytes[p] ends; `from` is then where its positions begin. */
   let from = 0;
   const bodyEnd = (p: number): number => {
@@ -195,6 +194,28 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     ptr[c] = p;
     doc[c] = current;
   };
+  /** Two operands matching one lexeme each (`service live`): two postings intersected, each match ranked by rankPair. */
+  const pair = (): boolean => {
+    for (;;) {
+      const a = doc[0]!;
+      const b = doc[1]!;
+      if (a !== b) {
+        const behind = a < b ? 0 : 1;
+        skipUntil(behind, a < b ? b : a);
+        if (doc[behind] === NONE) return true;
+        continue;
+      }
+      const aEnd = bodyEnd(ptr[0]!);
+      const aFrom = from;
+      const bEnd = bodyEnd(ptr[1]!);
+      if (dropped[a] !== 1) out.push(a, ranker.rankPair(bytes, aFrom, aEnd, from, bEnd, cmask[0]!, cmask[1]!));
+      ptr[0] = aEnd;
+      ptr[1] = bEnd;
+      if (aEnd >= end[0]! || bEnd >= end[1]!) return true;
+      readDoc(0, a);
+      readDoc(1, a);
+    }
+  };
   /** Few cursors: the next document is the least of theirs, found by a scan (no heap). */
   const linear = (): boolean => {
     for (;;) {
@@ -242,6 +263,7 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
   }
   if (k === 1 && full === 1) return single();
   if (full === 1 && ranker.sumsAreExact && accumulate()) return true;
+  if (k === 2 && full === 3 && (cmask[0]! | cmask[1]!) === 3 && cmask[0] !== 3 && cmask[1] !== 3) return pair();
   if (k <= LINEAR_CURSORS) return linear();
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
   while (size > 0) {

@@ -17,6 +17,8 @@ export class CoverRanker {
   private mask = new Int32Array(256);
   private readonly slotMask = new Int32Array(MAX_SLOTS);
   private n = 0;
+  /** Whether a slot of this document matches two operands at once (rank()'s pair walk does not apply). */
+  private joint = false;
   private readonly invws: Float64Array;
   private readonly cpos: Float64Array;
   /**
@@ -37,6 +39,7 @@ export class CoverRanker {
 
   reset(): void {
     this.n = 0;
+    this.joint = false;
   }
 
   /**
@@ -46,6 +49,7 @@ export class CoverRanker {
    */
   slot(slot: number, mask: number): void {
     this.slotMask[slot] = mask;
+    if ((mask & (mask - 1)) !== 0) this.joint = true;
   }
 
   /** One position (a WordEntryPos: weight << 14 | pos) of the lexeme in `slot`. */
@@ -100,8 +104,50 @@ export class CoverRanker {
     return wdoc;
   }
 
-  /** The float4 ts_rank_cd returns, as a number (Math.fround of calc_rank_cd's double). */
-  rank(full: number): number {
+  /**
+   * rank(3) for a document in which each of two operands matches one lexeme: slot 0's positions
+   * coded in bytes[a .. aEnd), slot 1's in bytes[b .. bEnd) (as addCoded reads them), the slots'
+   * operand bits in `maskA` and `maskB`. With two operands each cover Cover finds is a pair of
+   * neighbouring entries in compareDocR's order that belong to different operands (the first
+   * entry from extPos completing the query closes it, the one before it opens it, and extPos
+   * moves to its end), so calc_rank_cd's sum is taken in one merge of the two runs, in the same
+   * order and with the same operations, without rank()'s sort, join of equal entries and scans
+   * (issue 17: two common words, docs/performance.md change 57). A run that descends or holds
+   * position 0 is left to rank().
+   */
+  rankPair(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number, maskA: number, maskB: number): number {
+    this.reset();
+    this.slot(0, maskA);
+    this.slot(1, maskB);
+    this.addCoded(bytes, a, aEnd, 0);
+    const split = this.n;
+    this.addCoded(bytes, b, bEnd, 1);
+    const { keys, n } = this;
+    if (split === 0 || split === n || keys[0]! >>> 14 === 0 || keys[split]! >>> 14 === 0) return this.rank(3);
+    let i = 0;
+    let j = split;
+    let previous = -1;
+    let previousSide = -1;
+    let wdoc = 0.0;
+    while (i < split || j < n) {
+      const fromA = j === n || (i < split && keys[i]! < keys[j]!);
+      const key = fromA ? keys[i++]! : keys[j++]!;
+      // Each run ascends, or rank() must sort it. (An entry twice, which rank() joins, makes no
+      // cover of its own: both copies are one operand's.)
+      if (fromA ? i > 1 && keys[i - 2]! > key : j > split + 1 && keys[j - 2]! > key) return this.rank(3);
+      const side = fromA ? 0 : 1;
+      if (previousSide !== -1 && side !== previousSide) wdoc += this.cover(previous, key);
+      previous = key;
+      previousSide = side;
+    }
+    return Math.fround(wdoc);
+  }
+
+  /**
+   * The float4 ts_rank_cd returns, as a number (Math.fround of calc_rank_cd's double). `pairs`
+   * false: two operands' covers found by Cover's own scans too (tests compare the two walks).
+   */
+  rank(full: number, pairs = true): number {
     const n = this.n;
     if (n === 0) return 0; // get_docrep found no positions: calc_rank_cd returns 0.0
     const keys = this.keys;
@@ -126,8 +172,23 @@ export class CoverRanker {
       }
       if (i === n) return Math.fround(wdoc);
     }
-    // get_docrep joins the operands matching one WordEntry at one WordEntryPos: equal keys.
     const { pos, weight, mask, slotMask } = this;
+    if (pairs && full === 3 && !this.joint && keys[0]! >>> 14 !== 0) {
+      // Two operands, each lexeme matching one: the covers are neighbouring entries of different
+      // operands (rankPair). Equal keys, joined below, need no joining here: one operand's both.
+      let wdoc = 0.0;
+      let previous = keys[0]!;
+      let side = slotMask[previous & 4095]!;
+      for (let i = 1; i < n; i++) {
+        const key = keys[i]!;
+        const s = slotMask[key & 4095]!;
+        if (s !== side) wdoc += this.cover(previous, key);
+        previous = key;
+        side = s;
+      }
+      return Math.fround(wdoc);
+    }
+    // get_docrep joins the operands matching one WordEntry at one WordEntryPos: equal keys.
     let len = 0;
     for (let i = 0; i < n; i++) {
       const key = keys[i]!;
@@ -138,6 +199,14 @@ export class CoverRanker {
       len++;
     }
     return Math.fround(this.wdoc(len, full));
+  }
+
+  /** calc_rank_cd's term for a cover of two entries (keys): Cpos = 2 / InvSum, nNoise = q − p − 1, or 0. */
+  private cover(previous: number, key: number): number {
+    const invSum = 0.0 + this.invws[(previous >> 12) & 3]! + this.invws[(key >> 12) & 3]!;
+    let nNoise = (key >>> 14) - (previous >>> 14) - 1;
+    if (nNoise < 0) nNoise = 0;
+    return 2 / invSum / (1 + nNoise);
   }
 
   /** calc_rank_cd's loop over Cover(); Cover's tail recursion is the `continue` below. */
