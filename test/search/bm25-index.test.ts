@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { FTS_WEIGHTS, SqliteTextIndex, type FtsRow } from '../../src/search/sqlite/bm25-index.js';
+import { ascendingDocs, FTS_WEIGHTS, SqliteTextIndex, type FtsRow } from '../../src/search/sqlite/bm25-index.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 // The in-memory index (issue 17) must rank exactly as projects_fts's
@@ -125,5 +125,24 @@ describe('the in-memory bm25 index ranks as FTS5', () => {
     // U+19B0 is a letter to JS (searchTerms keeps the word whole) but a separator to unicode61's tables.
     assert.equal(await index.match(['a\u19b0b']), undefined);
     index.close();
+  });
+});
+
+describe('ascendingDocs', () => {
+  it('lists the touched documents ascending, whether few, many or already in order', () => {
+    const next = seededRandom(11);
+    for (const [size, hits] of [[1000, 5], [1000, 100], [1000, 124], [1000, 125], [1000, 700], [1000, 1000], [64, 1], [1, 1]] as const) {
+      const chosen = new Set<number>();
+      while (chosen.size < hits) chosen.add(Math.floor(next() * size));
+      const expected = [...chosen].sort((a, b) => a - b);
+      const freq = new Int32Array(size);
+      for (const doc of expected) freq[doc] = 1 + Math.floor(next() * 5);
+      // Touched term after term (a prefix's): two interleaved ascending runs; or one run.
+      const odd = expected.filter((_, i) => i % 2 === 1);
+      for (const touched of [[...expected.filter((_, i) => i % 2 === 0), ...odd], expected]) {
+        const room = Int32Array.from([...touched, 7, 7]);
+        assert.deepEqual(Array.from(ascendingDocs(room, hits, freq)), expected, `${hits} of ${size}`);
+      }
+    }
   });
 });
