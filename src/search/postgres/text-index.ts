@@ -33,6 +33,8 @@ export class PostgresTextIndex implements TextIndex<string> {
   /** Answers by operands, most recently used last, at most resultCacheDocs documents in all. */
   private readonly answers = new Map<string, { version: number; docs: Int32Array; ranks: Float64Array }>();
   private answerDocs = 0;
+  /** match()'s scratch: a common word's matches are 100,000 documents, grown to once, not per call */
+  private readonly results = new Results();
 
   constructor(toTsquery: ToTsquery, options: { queryCacheSize?: number; resultCacheDocs?: number } = {}) {
     this.queries = new TsqueryCache(toTsquery, options.queryCacheSize);
@@ -103,7 +105,9 @@ export class PostgresTextIndex implements TextIndex<string> {
         order.set(ids[i]!, from + i);
       }
     }
-    const out = new Results();
+    // Filled and copied out before anything yields (sorted()), so one is reused by every match.
+    const out = this.results;
+    out.length = 0;
     if (!matchArena(this.postings, { masks, order, full }, this.dropped, this.ranker, out)) return undefined;
     const fromArena = out.length;
     const slots: number[] = [];
