@@ -14,6 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { createStore } from '../../src/store/create-store.js';
 import type { Store } from '../../src/store/ports/index.js';
 import { createTestDatabase } from '../../test/helpers/postgres.js';
@@ -34,6 +36,20 @@ export const SEARCH_QUERIES: [string, string][] = [
 const GOAL = { p50: 5, p99: 20 };
 /** Words of the generated catalog none of SEARCH_QUERIES uses: common, rare, two and three at once. */
 const WARM_QUERIES = ['support', 'data offline', 'design', 'release calls half', 'wcag', 'booking payments', 'harbor', 'p'];
+/**
+ * FRESH_QUERIES distinct queries, each asked once after the rest: a catalog word none of the
+ * queries above uses (a tag, a title's noun, a technology) and a word of the descriptions (in
+ * nearly every project). What a stream of new searches costs with no answer cached for any of
+ * them; words recur across them, as words do (SQLite keeps each word's matches, PostgreSQL each
+ * query's).
+ */
+const FRESH_WORDS = 'realtime localization mobile notifications sustainability forecasting volunteer ticketing loyalty permits storefront learning sensor dispatch quote claims companion audio course collection trip portal python kotlin swift terraform elixir graphql flutter redis'.split(' ');
+const DESCRIPTION_WORDS = 'built shipped fast accessible riders patients readers donors plain language cut meeting every'.split(' ');
+const FRESH_QUERIES = FRESH_WORDS.map((word, i) => `${word} ${DESCRIPTION_WORDS[i % DESCRIPTION_WORDS.length]}`);
+
+v8.setFlagsFromString('--expose-gc');
+/** A full collection: the import leaves hundreds of megabytes of garbage a server never has, whose collection landed in a timed call. */
+const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -64,6 +80,7 @@ export async function searchBench(): Promise<boolean> {
       const warming = performance.now();
       await store.projects.warm?.();
       console.log(`| ${dialect} | (in-memory index: ${((performance.now() - warming) / 1000).toFixed(1)} s; this process's RSS, import included: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB) | | | | | |`);
+      collectGarbage();
       // Searches of other words first, as a running server has seen: the first call of a query
       // below then ranks its matches with compiled code, not while V8 is still compiling it.
       for (const q of WARM_QUERIES) await store.projects.list({ q, sort: 'relevance', limit: 20 });
@@ -86,6 +103,17 @@ export async function searchBench(): Promise<boolean> {
         ok &&= met;
         console.log(`| ${dialect} | ${label} ("${q}") | ${matches === 0 ? '0' : '≥1'} | ${firstMs.toFixed(1)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${met ? 'met' : 'NOT met'} |`);
       }
+      const fresh: number[] = [];
+      for (const q of FRESH_QUERIES) {
+        const t = performance.now();
+        await store.projects.list({ q, sort: 'relevance', limit: 20 });
+        fresh.push(performance.now() - t);
+      }
+      fresh.sort((a, b) => a - b);
+      const [p50, p99] = [percentile(fresh, 50), percentile(fresh, 99)];
+      const met = p50 < GOAL.p50 && p99 < GOAL.p99;
+      ok &&= met;
+      console.log(`| ${dialect} | ${FRESH_QUERIES.length} distinct queries, each asked once (e.g. "${FRESH_QUERIES[0]}") | ≥1 | — | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${met ? 'met' : 'NOT met'} |`);
       if (dialect === 'sqlite') {
         await store.close();
         closed = true;
