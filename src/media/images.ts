@@ -21,11 +21,14 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export type VariantFormat = 'avif' | 'webp' | 'jpeg';
 const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg'];
 const EXTENSION: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+/** base64url characters of a variant's hash in its file name */
+const VARIANT_HASH_CHARS = 22;
 /**
  * A variant's file name as a regular expression's source (the route and the cached-read lane
- * match it): `img-`, 22 base64url characters of its bytes' hash (captured), `.`, its extension.
+ * match it): `img-`, its bytes' hash (captured), `.`, its extension; variantFile() writes it.
  */
-export const VARIANT_FILE = `img-([A-Za-z0-9_-]{22})\\.(${Object.values(EXTENSION).join('|')})`;
+export const VARIANT_FILE = `img-([A-Za-z0-9_-]{${VARIANT_HASH_CHARS}})\\.(${Object.values(EXTENSION).join('|')})`;
+const variantFile = (data: Uint8Array, format: VariantFormat) => `img-${hash(data, VARIANT_HASH_CHARS)}.${EXTENSION[format]}`;
 const SHARP_FORMAT: Record<RasterType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'heif', 'image/gif': 'gif' };
 
 export interface ImageVariant {
@@ -101,7 +104,7 @@ export async function processImage(input: Uint8Array, limits: ImageLimits = IMAG
         const resized = pipeline().resize({ width: target, withoutEnlargement: true });
         const encoded = format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : format === 'webp' ? resized.webp({ quality: 78 }) : resized.flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true });
         const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-        variants.push({ file: `img-${hash(data, 22)}.${EXTENSION[format]}`, format, content_type: `image/${format}`, width: info.width, height: info.height, data });
+        variants.push({ file: variantFile(data, format), format, content_type: `image/${format}`, width: info.width, height: info.height, data });
       }
     }
     const tiny = await pipeline().resize({ width: 16, height: 16, fit: 'inside' }).blur(1.2).webp({ quality: 40 }).toBuffer();
