@@ -5,11 +5,10 @@
  * match() and of `SELECT … ts_rank_cd(…) … WHERE search @@ …` for the search bench's queries,
  * and the memory the index holds. Standalone: `npx tsx bench/search-pg-index.ts`.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import pg from 'pg';
 import { createTestDatabase } from '../test/helpers/postgres.js';
 import { generateCatalog } from './lib/catalog-fixture.js';
+import { collectGarbage } from './lib/collect-garbage.js';
 import { SEARCH_QUERIES } from './lib/search.js';
 import { searchTerms } from '../src/store/kysely/search-dialect.js';
 import { postgresToTsquery, type SqlRows } from '../src/search/postgres/load.js';
@@ -19,8 +18,6 @@ import { tsqueryText } from '../src/search/postgres/tsquery.js';
 const DOCS = Number(process.env.BENCH_PG_INDEX_DOCS ?? 100_000);
 const CALLS = Number(process.env.BENCH_PG_INDEX_CALLS ?? 40);
 const SQL_CALLS = Number(process.env.BENCH_PG_INDEX_SQL_CALLS ?? 10);
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -66,7 +63,7 @@ try {
   console.log(`search-pg-index: ${DOCS} generated vectors (${stats.lexemes.toFixed(0)} lexemes, ~${stats.positions.toFixed(0)} positions each) in PostgreSQL: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
   await pool.query('SELECT 1');
-  gc();
+  collectGarbage();
   const before = process.memoryUsage();
   started = performance.now();
   const index = new PostgresTextIndex(postgresToTsquery(query));
@@ -79,7 +76,7 @@ try {
   index.flush();
   const loadSeconds = (performance.now() - started) / 1000;
   for (let i = 0; i < 3; i++) {
-    gc();
+    collectGarbage();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const held = process.memoryUsage();
