@@ -63,14 +63,28 @@ describe('the threshold walk over ranked lists', () => {
     assert.ok(walked > 200 && fellBack > 5, `walked ${walked}, fell back ${fellBack}`);
   });
 
-  it('keeps at least the m best documents of a long list, highest factor first', () => {
+  it('keeps at least the m best documents of a long list, highest factor first, and all of a short one', () => {
     const next = seededRandom(5);
     const docs = Int32Array.from({ length: 5000 }, (_, i) => i * 2);
-    const factors = Float64Array.from(docs, () => next() * 2.2);
-    const ranked = rankedList(docs, factors, 100, 2.2);
-    assert.ok(ranked.bestDocs.length >= 100 && ranked.bestDocs.length < 5000, `${ranked.bestDocs.length} kept`);
-    const sorted = [...factors].sort((a, b) => b - a);
-    ranked.bestFactors.forEach((f, i) => assert.equal(f, sorted[i]));
-    ranked.bestDocs.forEach((doc, i) => assert.equal(factors[doc / 2], ranked.bestFactors[i]));
+    // In random order, rising and falling.
+    const orders = [Float64Array.from(docs, () => next() * 2.2), Float64Array.from(docs, (doc) => doc / 5000), Float64Array.from(docs, (doc) => 2 - doc / 5000)];
+    for (const factors of orders) {
+      for (const m of [100, 5000, 6000]) {
+        const ranked = rankedList(docs, factors, m, 2.2);
+        assert.ok(ranked.bestDocs.length >= Math.min(m, 5000) && ranked.bestDocs.length <= Math.min(m * 1.2, 5000), `${ranked.bestDocs.length} kept of ${m}`);
+        const sorted = [...factors].sort((a, b) => b - a);
+        ranked.bestFactors.forEach((f, i) => assert.equal(f, sorted[i]));
+        ranked.bestDocs.forEach((doc, i) => assert.equal(factors[doc / 2], ranked.bestFactors[i]));
+      }
+    }
+  });
+
+  it('keeps equal factors in document order, and every factor equal to the last one kept', () => {
+    // 3,000 documents of four factors: the best 1,000 end inside the second-highest factor's 750.
+    const docs = Int32Array.from({ length: 3000 }, (_, i) => i);
+    const factors = Float64Array.from(docs, (doc) => [2.1, 1.5, 0.7, 0.2][(doc * 7) % 4]!);
+    const ranked = rankedList(docs, factors, 1000, 2.2);
+    const expected = [...docs].sort((a, b) => factors[b]! - factors[a]! || a - b).slice(0, 1500);
+    assert.deepEqual([...ranked.bestDocs], expected);
   });
 });

@@ -132,22 +132,36 @@ function offer(heap: Float64Array, size: number, rank: number): number {
   }
 }
 
+/** Buckets bestPositions() counts factors in, over (0, top]. */
+const BUCKETS = 1024;
+
 /**
- * Positions of the highest of `factors`, highest first: at least `m` of them (all when there
- * are fewer), found by counting factors in buckets over (0, top] and sorting only the best
- * buckets, so a common word over 100,000 projects does not sort all its matches.
+ * Positions of the highest of `factors`, highest first, equal factors in position order: at
+ * least `m` of them (all when there are fewer), found by counting factors in buckets over
+ * (0, top] and sorting only the best buckets, so a common word over 100,000 projects does not
+ * sort all its matches. Half of a common word's first search went here while each factor's
+ * bucket was a closure's call and the chosen positions a growing array (docs/performance.md
+ * change 60).
  */
 function bestPositions(factors: Float64Array, m: number, top: number): Int32Array {
-  const BUCKETS = 1024;
-  const bucket = (x: number) => Math.min(BUCKETS - 1, Math.max(0, Math.floor((x / top) * BUCKETS)));
+  const n = factors.length;
+  const scale = BUCKETS / top;
   let cutoff = 0;
-  if (factors.length > m) {
+  let chosen = n;
+  if (n > m) {
     const counts = new Int32Array(BUCKETS);
-    for (let p = 0; p < factors.length; p++) counts[bucket(factors[p]!)]! += 1;
+    for (let p = 0; p < n; p++) counts[bucketOf(factors[p]!, scale)]! += 1;
     let sum = 0;
     for (cutoff = BUCKETS - 1; cutoff > 0 && sum + counts[cutoff]! < m; cutoff--) sum += counts[cutoff]!;
+    chosen = sum + counts[cutoff]!;
   }
-  const chosen: number[] = [];
-  for (let p = 0; p < factors.length; p++) if (bucket(factors[p]!) >= cutoff) chosen.push(p);
-  return Int32Array.from(chosen.sort((a, b) => factors[b]! - factors[a]!));
+  const best = new Int32Array(chosen);
+  for (let p = 0, c = 0; c < chosen; p++) if (bucketOf(factors[p]!, scale) >= cutoff) best[c++] = p;
+  return best.sort((a, b) => factors[b]! - factors[a]! || a - b);
+}
+
+/** A factor's bucket, the same for the count and the choice, so exactly `chosen` positions are chosen. */
+function bucketOf(factor: number, scale: number): number {
+  const bucket = Math.floor(factor * scale);
+  return bucket >= 0 ? (bucket < BUCKETS ? bucket : BUCKETS - 1) : 0;
 }
