@@ -99,7 +99,7 @@ export class CatalogIndex<Source> {
     const k = offset + query.limit + 1;
     // A page in rank order needs only the matches that could be among its k best (text.topNow).
     const admits = (doc: number) => this.admits(doc, query, required, passes);
-    const found = (query.sort === 'relevance' && this.text.topNow?.(words, k, admits)) || (this.text.matchNow ? this.text.matchNow(words) : await this.text.match(words));
+    const found = (query.sort === 'relevance' && this.text.topNow?.(words, k, admits)) || (this.text.matchNow ? this.text.matchNow(words, query.sort === 'relevance') : await this.text.match(words));
     // From here on nothing yields: matchNow's scratch arrays and this.keep stay this call's.
     if (found === undefined || !stillValid()) return undefined;
     const { docs, ranks } = found;

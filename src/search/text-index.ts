@@ -19,9 +19,10 @@ export interface TextIndex<Source> {
    * match() answered at once, for an index that needs nothing asynchronous. Its arrays are the
    * index's scratch space, valid only until its next call: the caller reads them before it
    * yields (a common word's matches are a megabyte, which fresh arrays paid for in page faults
-   * and garbage collection on every search).
+   * and garbage collection on every search). With `ranked` false the caller orders the matches
+   * by something else, and `ranks` is empty.
    */
-  matchNow?(terms: readonly string[]): { docs: Int32Array; ranks: Float64Array } | undefined;
+  matchNow?(terms: readonly string[], ranked?: boolean): { docs: Int32Array; ranks: Float64Array } | undefined;
   /**
    * For a page in rank order: every match `admits` accepts that could be among its `k` best
    * under any tie-break (the rank of each, as match() would give it), without necessarily

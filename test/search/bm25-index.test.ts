@@ -39,6 +39,10 @@ describe('the in-memory bm25 index ranks as FTS5', () => {
       assert.equal(mine.length, expected.length, `${label}: ${terms.join(' ')} matches`);
       mine.forEach((m, i) => assert.ok(m.rowid === expected[i]!.rowid && Object.is(m.rank, expected[i]!.rank), `${label}: ${terms.join(' ')} row ${m.rowid}: ${m.rank} vs ${expected[i]!.rank}`));
       matched += mine.length;
+      // For a page in another order: the same documents, unranked.
+      const unranked = index.matchNow(terms, false)!;
+      assert.deepEqual([...unranked.docs].sort((x, y) => x - y), mine.map((m) => m.rowid), `${label}: ${terms.join(' ')} unranked`);
+      assert.equal(unranked.ranks.length, 0);
       // topNow (threshold.ts): the same ranks, and every match that could be among the k best.
       for (const k of [1, 10]) {
         const top = index.topNow(terms, k, (doc) => doc % 5 !== 0);
@@ -84,6 +88,11 @@ describe('the in-memory bm25 index ranks as FTS5', () => {
       index.set(doc, row);
     }
     await compare('two documents swapped');
+    // A word 6,600 times in a title (weight 10): a frequency past two bytes, kept exactly.
+    const long: FtsRow = [Array(6600).fill('kestrel').join(' '), 'harbor', 'data', '', 'maps', '', 'v2'];
+    insert.run(99_999, 'p99999', ...long);
+    index.set(99_999, long);
+    await compare('one frequency above 65,535');
   });
 
   it('keeps word lists within its budget, and answers the same when it must build them again', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { factorOf } from '../../src/search/sqlite/bm25-factor.js';
 import { rankedList, topMatches, type RankedList } from '../../src/search/sqlite/threshold.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
@@ -7,21 +8,28 @@ import { seededRandom } from '../helpers/seeded-random.js';
 // checked against every match scored, on lists with many tied factors (ties are where a walk
 // that stopped one step early would lose a project the store's tie-break puts on the page).
 
-/** A list over `universe` documents, each in it with probability `density`, factors from a few values. */
-function list(next: () => number, universe: number, density: number, values: number, best: number): RankedList {
+/**
+ * A list over `universe` documents, each in it with probability `density`, frequencies from a
+ * few values; `norms` are the documents' length terms, from a few values too, so factors tie.
+ */
+function list(next: () => number, norms: Float64Array, density: number, values: number, best: number): RankedList {
   const docs: number[] = [];
-  for (let doc = 0; doc < universe; doc++) if (next() < density) docs.push(doc);
-  const factors = Float64Array.from(docs, () => (1 + Math.floor(next() * values)) * (2.2 / (values + 1)));
-  return rankedList(Int32Array.from(docs), factors, best, 2.2);
+  for (let doc = 0; doc < norms.length; doc++) if (next() < density) docs.push(doc);
+  const freqs = Uint16Array.from(docs, () => 1 + Math.floor(next() * values));
+  const factors = Float64Array.from(docs, (doc, t) => factorOf(freqs[t]!, norms[doc]!));
+  return rankedList(Int32Array.from(docs), freqs, factors, best, 2.2);
 }
 
+/** A list's factor at position `t`. */
+const factorAt = (l: RankedList, norms: Float64Array, t: number) => factorOf(l.freqs[t]!, norms[l.docs[t]!]!);
+
 /** Every admitted match and its rank, summed in list order as the walk sums it. */
-function everyMatch(lists: RankedList[], idf: number[], admits: (doc: number) => boolean): Map<number, number> {
+function everyMatch(lists: RankedList[], idf: number[], norms: Float64Array, admits: (doc: number) => boolean): Map<number, number> {
   const all = new Map<number, number>();
   for (const doc of lists[0]!.docs) {
     if (!admits(doc) || !lists.every((l) => l.docs.includes(doc))) continue;
     let score = 0.0;
-    lists.forEach((l, j) => (score += idf[j]! * l.factors[l.docs.indexOf(doc)]!));
+    lists.forEach((l, j) => (score += idf[j]! * factorAt(l, norms, l.docs.indexOf(doc))));
     all.set(doc, -(-1.0 * score));
   }
   return all;
@@ -36,19 +44,20 @@ describe('the threshold walk over ranked lists', () => {
       const universe = 50 + Math.floor(next() * 400);
       const count = 1 + (round % 3);
       const best = round % 4 === 0 ? 8 : 1024;
-      const lists = Array.from({ length: count }, () => list(next, universe, 0.2 + next() * 0.7, 1 + Math.floor(next() * 6), best));
+      const norms = Float64Array.from({ length: universe }, () => 0.3 + Math.floor(next() * 4) * 0.5);
+      const lists = Array.from({ length: count }, () => list(next, norms, 0.2 + next() * 0.7, 1 + Math.floor(next() * 6), best));
       const idf = lists.map(() => 0.1 + next() * 3);
       const banned = new Set(Array.from({ length: universe }, (_, doc) => doc).filter(() => next() < 0.15));
       const admits = (doc: number) => !banned.has(doc);
       const k = 1 + Math.floor(next() * 30);
       const out = { docs: new Int32Array(universe), ranks: new Float64Array(universe) };
-      const n = topMatches(lists, idf, k, admits, out, new Uint8Array(universe), 1);
+      const n = topMatches(lists, idf, norms, k, admits, out, new Uint8Array(universe), 1);
       if (n < 0) {
         fellBack += 1;
         continue;
       }
       walked += 1;
-      const all = everyMatch(lists, idf, admits);
+      const all = everyMatch(lists, idf, norms, admits);
       const answered = new Map<number, number>();
       for (let i = 0; i < n; i++) {
         assert.ok(!answered.has(out.docs[i]!), 'a document answered twice');
@@ -70,7 +79,7 @@ describe('the threshold walk over ranked lists', () => {
     const orders = [Float64Array.from(docs, () => next() * 2.2), Float64Array.from(docs, (doc) => doc / 5000), Float64Array.from(docs, (doc) => 2 - doc / 5000)];
     for (const factors of orders) {
       for (const m of [100, 5000, 6000]) {
-        const ranked = rankedList(docs, factors, m, 2.2);
+        const ranked = rankedList(docs, new Uint16Array(docs.length), factors, m, 2.2);
         assert.ok(ranked.bestDocs.length >= Math.min(m, 5000) && ranked.bestDocs.length <= Math.min(m * 1.2, 5000), `${ranked.bestDocs.length} kept of ${m}`);
         const sorted = [...factors].sort((a, b) => b - a);
         ranked.bestFactors.forEach((f, i) => assert.equal(f, sorted[i]));
@@ -83,7 +92,7 @@ describe('the threshold walk over ranked lists', () => {
     // 3,000 documents of four factors: the best 1,000 end inside the second-highest factor's 750.
     const docs = Int32Array.from({ length: 3000 }, (_, i) => i);
     const factors = Float64Array.from(docs, (doc) => [2.1, 1.5, 0.7, 0.2][(doc * 7) % 4]!);
-    const ranked = rankedList(docs, factors, 1000, 2.2);
+    const ranked = rankedList(docs, new Uint16Array(docs.length), factors, 1000, 2.2);
     const expected = [...docs].sort((a, b) => factors[b]! - factors[a]! || a - b).slice(0, 1500);
     assert.deepEqual([...ranked.bestDocs], expected);
   });

@@ -1,6 +1,7 @@
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { Postings } from '../postings.js';
 import type { TextIndex } from '../text-index.js';
+import { FACTOR_CEILING, factorOf, lengthNorms } from './bm25-factor.js';
 import { Fts5Tokenizer } from './fts5-tokenizer.js';
 import { rankedList, topMatches, type RankedList } from './threshold.js';
 
@@ -11,9 +12,9 @@ import { rankedList, topMatches, type RankedList } from './threshold.js';
  * each match with the arithmetic of fts5Bm25Function (ext/fts5/fts5_aux.c), in the same
  * floating-point order, so ranks are bit-identical and so is every tie the ordering breaks:
  *   idf = log((N - nHit + 0.5) / (nHit + 0.5)), at least 1e-6, N every row (published or not),
- *   score = Σ idf · (f · (k1 + 1)) / (f + k1 · (1 - b + b · D / avgdl)), k1 1.2, b 0.75,
- * f the column-weighted count of every token starting with the phrase's token, D the row's
- * tokens, avgdl all tokens / N. test/search/bm25-index.test.ts compares ranks with FTS5's own.
+ *   score = Σ idf · factor(f), each phrase's factor as bm25-factor.ts computes it, f the
+ * column-weighted count of every token starting with the phrase's token.
+ * test/search/bm25-index.test.ts compares ranks with FTS5's own.
  * Each word's matches are kept until the index changes (matchesOf), and a page in rank order
  * walks only the best of them (topNow, threshold.ts).
  */
@@ -26,14 +27,12 @@ export const FTS_WEIGHTS: readonly number[] = [10.0, 4.0, 1.0, 3.0, 5.0, 3.0, 3.
 
 /**
  * What matchesOf() keeps: 4,096 words and 16 MB of typed arrays in all. At 100,000 projects a
- * word in every project takes 1.3 MB and a rare one ~25 KB (its bitmap spans the documents).
+ * word in every project takes 0.64 MB (1.24 MB while it kept factors, not frequencies: change
+ * 61) and a rare one ~25 KB (its bitmap spans the documents).
  */
 export const KEPT_WORDS = { words: 4096, bytes: 16 * 2 ** 20 } as const;
 /** topNow() walks at most this many of a phrase's best matches; a deeper page scores them all. */
 const MAX_BEST = 1024;
-
-const K1 = 1.2;
-const B = 0.75;
 
 export class SqliteTextIndex implements TextIndex<FtsRow> {
   private readonly tokenizer: Fts5Tokenizer;
@@ -42,9 +41,13 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   private live = new Uint8Array(0);
   private rows = 0;
   private tokens = 0;
-  /** matchesOf()'s scratch: a frequency per document, and the documents it touched */
+  /** matchesOf()'s scratch: a frequency per document, the documents it touched, their factors */
   private freq = new Int32Array(0);
   private touched = new Int32Array(0);
+  private factors = new Float64Array(0);
+  /** each document's length term (bm25-factor.ts), while `normsFresh` */
+  private norms: Float64Array = new Float64Array(0);
+  private normsFresh = false;
   /** matchesOf()'s answers while the index is unchanged, weighed by their bytes */
   private readonly matches: BoundedMap<string, RankedList>;
   /** matchNow()'s answer, reused: at most one document per live slot */
@@ -103,12 +106,16 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
   }
 
   /** match() without the promise, in this index's scratch arrays (TextIndex.matchNow). */
-  matchNow(terms: readonly string[]): { docs: Int32Array; ranks: Float64Array } | undefined {
+  matchNow(terms: readonly string[], ranked = true): { docs: Int32Array; ranks: Float64Array } | undefined {
     const query = this.phrases(terms);
     if (query === undefined || query.phrases.length === 0) return query && { docs: new Int32Array(0), ranks: new Float64Array(0) };
-    const { phrases, idf } = query;
+    const { phrases, idf, norms } = query;
     const { docs, ranks } = this.outFor(Math.min(...phrases.map((p) => p.docs.length)));
-    const n = phrases.length === 1 ? scoreOne(phrases[0]!, idf[0]!, docs, ranks) : scoreAll(phrases, idf, docs, ranks);
+    if (!ranked) {
+      const n = phrases.length === 1 ? copyDocs(phrases[0]!, docs) : scoreAll(phrases, idf, norms, docs, undefined);
+      return { docs: docs.subarray(0, n), ranks: ranks.subarray(0, 0) };
+    }
+    const n = phrases.length === 1 ? scoreOne(phrases[0]!, idf[0]!, norms, docs, ranks) : scoreAll(phrases, idf, norms, docs, ranks);
     return { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
   }
 
@@ -120,7 +127,7 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     const out = this.outFor(size);
     if (this.seen.length < size) this.seen = new Uint8Array(size);
     if (this.walks === 255) [this.walks, this.seen] = [0, this.seen.fill(0)];
-    const n = topMatches(query.phrases, query.idf, k, admits, out, this.seen, ++this.walks);
+    const n = topMatches(query.phrases, query.idf, query.norms, k, admits, out, this.seen, ++this.walks);
     const { docs, ranks } = out;
     return n < 0 ? undefined : { docs: docs.subarray(0, n), ranks: ranks.subarray(0, n) };
   }
@@ -131,27 +138,38 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
     return this.out;
   }
 
-  /** Drops the kept word lists: the index changed. A build calls this per document, and clearing an empty Map would allocate a table each time. */
+  /** Drops the kept word lists and the length terms: the index changed. A build calls this per document, and clearing an empty Map would allocate a table each time. */
   private forgetMatches(): void {
     if (this.matches.size > 0) this.matches.clear();
+    this.normsFresh = false;
   }
 
-  /** Each query term's matches and IDF; undefined when a term is not exactly one token. */
-  private phrases(terms: readonly string[]): { phrases: RankedList[]; idf: number[] } | undefined {
+  /** Each document's length term for the index as it is (avgdl moves with every change). */
+  private normsNow(): Float64Array {
+    if (!this.normsFresh) {
+      this.norms = lengthNorms(this.sizes, this.live.length, this.tokens / this.rows, this.norms);
+      this.normsFresh = true;
+    }
+    return this.norms;
+  }
+
+  /** Each query term's matches and IDF, and the length terms; undefined when a term is not exactly one token. */
+  private phrases(terms: readonly string[]): { phrases: RankedList[]; idf: number[]; norms: Float64Array } | undefined {
     const tokens: string[] = [];
     for (const term of terms) {
       const token = this.tokenizer.queryToken(term);
       if (token === undefined) return undefined;
       tokens.push(token);
     }
-    if (tokens.length === 0 || this.rows === 0) return { phrases: [], idf: [] };
-    const phrases = tokens.map((token) => this.matchesOf(token));
+    if (tokens.length === 0 || this.rows === 0) return { phrases: [], idf: [], norms: this.norms };
+    const norms = this.normsNow();
+    const phrases = tokens.map((token) => this.matchesOf(token, norms));
     // fts5Bm25GetData: one IDF per phrase, over every row of the table.
     const idf = phrases.map(({ docs }) => {
       const value = this.tokenizer.log((this.rows - docs.length + 0.5) / (docs.length + 0.5));
       return value <= 0.0 ? 1e-6 : value;
     });
-    return { phrases, idf };
+    return { phrases, idf, norms };
   }
 
   /**
@@ -161,14 +179,17 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
    * postings (every term it covers, in every segment) was ~30% of an uncached search's CPU on
    * 10,000 projects (issue 17), and is paid here once per word while the catalog stays as it is.
    */
-  private matchesOf(token: string): RankedList {
+  private matchesOf(token: string, norms: Float64Array): RankedList {
     const kept = this.matches.get(token);
     if (kept !== undefined) return kept;
     const size = this.live.length;
-    if (this.freq.length < size) [this.freq, this.touched] = [new Int32Array(size), new Int32Array(size)];
+    if (this.freq.length < size) [this.freq, this.touched, this.factors] = [new Int32Array(size), new Int32Array(size), new Float64Array(size)];
     const hits = this.postings.accumulate(token, this.freq, this.touched);
     const docs = ascendingDocs(this.touched, hits, this.freq);
-    const matches = rankedList(docs, factorsOf(docs, this.freq, this.sizes, this.tokens / this.rows), MAX_BEST, K1 + 1.0);
+    // ascendingDocs copied the touched documents: `touched` is free to hold their frequencies.
+    const factors = this.factors.subarray(0, hits);
+    const freqs = frequenciesOf(docs, this.freq, norms, this.touched, factors);
+    const matches = rankedList(docs, freqs, factors, MAX_BEST, FACTOR_CEILING);
     this.matches.set(token, matches);
     return matches;
   }
@@ -205,7 +226,7 @@ export function ascendingDocs(touched: Int32Array, hits: number, freq: Int32Arra
 
 /** What a kept word's matches take in memory. */
 function bytesOf(list: RankedList): number {
-  return [list.docs, list.factors, list.bestDocs, list.bestFactors, list.members, list.before].reduce((sum, array) => sum + array.byteLength, 0);
+  return [list.docs, list.freqs, list.bestDocs, list.bestFactors, list.members, list.before].reduce((sum, array) => sum + array.byteLength, 0);
 }
 
 // The loops below are functions of their own: V8 optimizes a small function called with the same
@@ -213,34 +234,49 @@ function bytesOf(list: RankedList): number {
 // deoptimized at every exit (--trace-deopt), ~3× slower on a common word.
 
 /**
- * Each document's BM25 factor for one phrase, (f · (k1 + 1)) / (f + k1 · (1 - b + b · D / avgdl)),
- * as fts5Bm25Function computes it; clears the frequencies it reads.
+ * The phrase's frequency in each of `docs`, kept in 2 bytes each unless one exceeds them, and
+ * each one's factor in `factors`; clears the frequencies it reads from `freq` (`scratch` holds
+ * them meanwhile).
  */
-function factorsOf(docs: Int32Array, freq: Int32Array, sizes: Int32Array, avgdl: number): Float64Array {
-  const factors = new Float64Array(docs.length);
+function frequenciesOf(docs: Int32Array, freq: Int32Array, norms: Float64Array, scratch: Int32Array, factors: Float64Array): Uint16Array | Int32Array {
+  let most = 0;
   for (let t = 0; t < docs.length; t++) {
     const doc = docs[t]!;
     const f = freq[doc]!;
     freq[doc] = 0;
-    factors[t] = (f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * sizes[doc]!) / avgdl));
+    scratch[t] = f;
+    if (f > most) most = f;
+    factors[t] = factorOf(f, norms[doc]!);
   }
-  return factors;
+  const held = scratch.subarray(0, docs.length);
+  if (most > 0xffff) return held.slice();
+  const narrow = new Uint16Array(docs.length);
+  narrow.set(held);
+  return narrow;
 }
 
 /** One phrase: every document it touched matches (bm25() returns -1.0 · score and the query negates it again). */
-function scoreOne({ docs: matched, factors }: RankedList, idf: number, docs: Int32Array, ranks: Float64Array): number {
+function scoreOne({ docs: matched, freqs }: RankedList, idf: number, norms: Float64Array, docs: Int32Array, ranks: Float64Array): number {
   for (let t = 0; t < matched.length; t++) {
-    docs[t] = matched[t]!;
-    ranks[t] = -(-1.0 * (0.0 + idf * factors[t]!));
+    const doc = matched[t]!;
+    docs[t] = doc;
+    ranks[t] = -(-1.0 * (0.0 + idf * factorOf(freqs[t]!, norms[doc]!)));
   }
+  return matched.length;
+}
+
+/** One phrase's documents, unranked. */
+function copyDocs({ docs: matched }: RankedList, docs: Int32Array): number {
+  docs.set(matched);
   return matched.length;
 }
 
 /**
  * Several phrases: a document matches when every phrase occurs in it (AND), found by walking
- * the shortest list and seeking each other one; scores sum in phrase order, as fts5Bm25Function's.
+ * the shortest list and seeking each other one; scores sum in phrase order, as fts5Bm25Function's
+ * (none without `ranks`).
  */
-function scoreAll(phrases: readonly RankedList[], idf: readonly number[], docs: Int32Array, ranks: Float64Array): number {
+function scoreAll(phrases: readonly RankedList[], idf: readonly number[], norms: Float64Array, docs: Int32Array, ranks: Float64Array | undefined): number {
   const count = phrases.length;
   let lead = 0;
   for (let i = 1; i < count; i++) if (phrases[i]!.docs.length < phrases[lead]!.docs.length) lead = i;
@@ -256,10 +292,12 @@ function scoreAll(phrases: readonly RankedList[], idf: readonly number[], docs: 
       if (p === list.length) break next;
       if (list[p] !== doc) continue next;
     }
-    let score = 0.0;
-    for (let i = 0; i < count; i++) score += idf[i]! * phrases[i]!.factors[at[i]!]!;
-    docs[n] = doc;
-    ranks[n++] = -(-1.0 * score);
+    if (ranks !== undefined) {
+      let score = 0.0;
+      for (let i = 0; i < count; i++) score += idf[i]! * factorOf(phrases[i]!.freqs[at[i]!]!, norms[doc]!);
+      ranks[n] = -(-1.0 * score);
+    }
+    docs[n++] = doc;
   }
   return n;
 }

@@ -12,10 +12,15 @@
  * could be among the k best under any tie-break is in the answer.
  */
 
-/** A phrase's matches: documents ascending, each one's factor, and the best of them in descending factor order. */
+import { factorOf } from './bm25-factor.js';
+
+/**
+ * A phrase's matches: documents ascending, the phrase's frequency in each (its factor is
+ * factorOf(freq, norms[doc])), and the best of them in descending factor order.
+ */
 export interface RankedList {
   readonly docs: Int32Array;
-  readonly factors: Float64Array;
+  readonly freqs: Uint16Array | Int32Array;
   /** the documents with the highest factors, highest first (all of them, or a prefix), and their factors */
   readonly bestDocs: Int32Array;
   readonly bestFactors: Float64Array;
@@ -29,7 +34,7 @@ export interface RankedList {
  * -1 when some list's best prefix ran out before the answer was certain (score them all instead).
  * `seen` marks each document this walk saw with `walk` (1–255), a mark no document has yet.
  */
-export function topMatches(lists: readonly RankedList[], idf: readonly number[], k: number, admits: (doc: number) => boolean, out: { docs: Int32Array; ranks: Float64Array }, seen: Uint8Array, walk: number): number {
+export function topMatches(lists: readonly RankedList[], idf: readonly number[], norms: Float64Array, k: number, admits: (doc: number) => boolean, out: { docs: Int32Array; ranks: Float64Array }, seen: Uint8Array, walk: number): number {
   const count = lists.length;
   const kth = new Float64Array(k);
   const factor = new Float64Array(count);
@@ -47,7 +52,7 @@ export function topMatches(lists: readonly RankedList[], idf: readonly number[],
       if (seen[doc] === walk) continue;
       seen[doc] = walk;
       factor[i] = list.bestFactors[depth]!;
-      if (!locate(lists, i, doc, factor) || !admits(doc)) continue;
+      if (!locate(lists, i, doc, norms, factor) || !admits(doc)) continue;
       let score = 0.0;
       for (let j = 0; j < count; j++) score += idf[j]! * factor[j]!;
       const rank = -(-1.0 * score);
@@ -63,14 +68,14 @@ export function topMatches(lists: readonly RankedList[], idf: readonly number[],
 }
 
 /** Each other list's factor of `doc` in `factor` (list `i`'s is known); false when a list lacks it. */
-function locate(lists: readonly RankedList[], i: number, doc: number, factor: Float64Array): boolean {
+function locate(lists: readonly RankedList[], i: number, doc: number, norms: Float64Array, factor: Float64Array): boolean {
   const word = doc >>> 5;
   const bit = 1 << (doc & 31);
   for (let j = 0; j < lists.length; j++) {
     if (j === i) continue;
-    const { members, before, factors } = lists[j]!;
+    const { members, before, freqs } = lists[j]!;
     if (word >= members.length || (members[word]! & bit) === 0) return false;
-    factor[j] = factors[before[word]! + popcount(members[word]! & (bit - 1))]!;
+    factor[j] = factorOf(freqs[before[word]! + popcount(members[word]! & (bit - 1))]!, norms[doc]!);
   }
   return true;
 }
@@ -97,11 +102,12 @@ function membersOf(docs: Int32Array): { members: Uint32Array; before: Int32Array
 
 /**
  * A phrase's matches as topMatches() walks them: at least `m` of its best documents, in
- * sequential arrays (a walk reads them in order), and its bitmap.
+ * sequential arrays (a walk reads them in order), and its bitmap. `factors` are the matches'
+ * (in `docs` order, each below `top`); only the best ones are kept.
  */
-export function rankedList(docs: Int32Array, factors: Float64Array, m: number, top: number): RankedList {
+export function rankedList(docs: Int32Array, freqs: Uint16Array | Int32Array, factors: Float64Array, m: number, top: number): RankedList {
   const best = bestPositions(factors, m, top);
-  return { docs, factors, bestDocs: best.map((p) => docs[p]!), bestFactors: Float64Array.from(best, (p) => factors[p]!), ...membersOf(docs) };
+  return { docs, freqs, bestDocs: best.map((p) => docs[p]!), bestFactors: Float64Array.from(best, (p) => factors[p]!), ...membersOf(docs) };
 }
 
 /** Keeps the k highest ranks offered in a min-heap (`heap[0]` the k-th best once full); returns its size. */
