@@ -8,7 +8,7 @@ import { inTransaction } from './in-transaction.js';
 import { nextPosition } from './next-position.js';
 import { catalogFacets } from './project-facets.js';
 import { countProjects, exportAll, pageRefs } from './whole-catalog.js';
-import { recordOf, toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRecord } from './project-rows.js';
+import { RECORD_COLUMNS, RECORD_COLUMNS_OF_PROJECTS, recordOf, toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRecord } from './project-rows.js';
 import type { DirectReads } from './direct-reads.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
@@ -117,7 +117,7 @@ export class KyselyProjectStore implements ProjectStore {
     }
 
     if (ranked) return this.rowsOf(qb.select('projects.id').limit(query.limit + 1));
-    return (await qb.selectAll('projects').limit(query.limit + 1).execute()).map((row) => ({ record: toRecord(row), sortKey: (row as { sort_key?: string }).sort_key }));
+    return (await qb.select(RECORD_COLUMNS_OF_PROJECTS).limit(query.limit + 1).execute()).map((row) => ({ record: toRecord(row), sortKey: (row as { sort_key?: string }).sort_key }));
   }
 
   /**
@@ -137,14 +137,14 @@ export class KyselyProjectStore implements ProjectStore {
    */
   private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined, version?: number): Promise<KeyedRecord[]> {
     if (ids.length === 0) return [];
-    const read = async (some: readonly string[]) => this.direct?.projectRows(some)?.map(recordOf) ?? (await this.db.selectFrom('projects').selectAll().where('id', 'in', [...some]).execute()).map(toRecord);
+    const read = async (some: readonly string[]) => this.direct?.projectRows(some)?.map(recordOf) ?? (await this.db.selectFrom('projects').select(RECORD_COLUMNS).where('id', 'in', [...some]).execute()).map(toRecord);
     const byId = version !== undefined && this.rowCache ? await this.rowCache.recordsOf(ids, version, read) : new Map((await read(ids)).map((record) => [record.id, record]));
     // A project deleted between the two reads is left out rather than answered half-read.
     return ids.flatMap((id, i) => (byId.has(id) ? [{ record: byId.get(id)!, sortKey: sortKeys?.[i] }] : []));
   }
 
   async getBySlug(slug: string): Promise<ProjectRecord | undefined> {
-    const row = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).where('published_at', 'is not', null).executeTakeFirst();
+    const row = await this.db.selectFrom('projects').select(RECORD_COLUMNS).where('slug', '=', slug).where('published_at', 'is not', null).executeTakeFirst();
     return row ? toRecord(row) : undefined;
   }
 
@@ -226,7 +226,7 @@ export class KyselyProjectStore implements ProjectStore {
   }
 
   async getAny(slug: string): Promise<RevisedProject | undefined> {
-    const row = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+    const row = await this.db.selectFrom('projects').select([...RECORD_COLUMNS, 'revision']).where('slug', '=', slug).executeTakeFirst();
     return row ? { ...toRecord(row), revision: Number(row.revision) } : undefined;
   }
 

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { ProjectRecord } from '../../model/project.js';
 import type { ProjectPageRef } from '../ports/index.js';
-import { toRecord } from './project-rows.js';
+import { RECORD_COLUMNS, toRecord } from './project-rows.js';
 import type { Database } from './schema.js';
 
 /** Reads over the whole catalog rather than a page of it: the export, the count and a sitemap's walk. */
 
 export async function exportAll(db: Kysely<Database>): Promise<ProjectRecord[]> {
-  const rows = await db.selectFrom('projects').selectAll().orderBy('slug').execute();
+  const rows = await db.selectFrom('projects').select(RECORD_COLUMNS).orderBy('slug').execute();
   return rows.map(toRecord);
 }
 
