@@ -180,12 +180,16 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     let p = ptr[c]!;
     let current = doc[c]!;
     for (;;) {
-      p = bodyEnd(p);
+      // bodyEnd's read, inline, as in single().
+      let b = bytes[p++]!;
+      let length = b & 127;
+      for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
+      p += length;
       if (p >= stop) {
         current = NONE;
         break;
       }
-      let b = bytes[p++]!;
+      b = bytes[p++]!;
       let delta = b & 127;
       for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
       current += delta;
