@@ -94,8 +94,22 @@ describe('PostgresTextIndex: match sets and ranks bit-identical to PostgreSQL', 
     await compareAll(index, HARD_QUERIES);
   });
 
+  it('looks a rare word up in a common word\'s decoded postings, with the same answers', async () => {
+    // Any pair whose longer word has 4× the other's bytes takes the lookup here (decodeFrom 0).
+    const index = new PostgresTextIndex(postgresToTsquery(query), { resultCacheDocs: 0, decodeFrom: 0 });
+    await load(index);
+    index.flush();
+    const pairs = ['kestrel accessible', 'accessible kestrel', 'harbor built', 'maps riders', 'wcag data', 'atlas p', 'nopos support', 'alpha support', 'kest built'];
+    const before = index.typedBytes();
+    await compareAll(index, pairs);
+    assert.ok(index.typedBytes() > before, 'some word\'s postings were decoded and kept');
+    // Served again from the kept lists, and with the other queries.
+    await compareAll(index, [...pairs, ...HARD_QUERIES]);
+  });
+
   it('stays exact through deletes, replacements and additions, before and after folding them in', async () => {
-    const index = new PostgresTextIndex(postgresToTsquery(query));
+    // decodeFrom 0: pairs of a rare and a common word are looked up in decoded postings, deleted documents among them.
+    const index = new PostgresTextIndex(postgresToTsquery(query), { decodeFrom: 0 });
     await load(index);
     index.flush();
     // Answers cached now must not be served once the documents change.

@@ -1,5 +1,6 @@
 import { MAX_SLOTS, type CoverRanker } from './cover-rank.js';
-import type { Postings } from './postings.js';
+import { seek } from '../seek.js';
+import type { DecodedPostings, Postings } from './postings.js';
 
 /** A query's matched lexemes: id → operand bits, and id → place in the byte-ordered lexicon. */
 export interface MatchedLexemes {
@@ -220,6 +221,39 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
       readDoc(1, a);
     }
   };
+  /**
+   * pair() when one word's postings are many times the other's (a rare word with a common one:
+   * `realtime built`, 17,930 of `built`'s 99,379 documents): the short word's postings are read
+   * one by one and each document is sought in the long one's decoded list, so the long word's
+   * other postings are not walked at all. The same pairs are ranked with the same bodies.
+   */
+  const pairDecoded = (short: number, long: DecodedPostings): boolean => {
+    const stop = end[short]!;
+    const { docs: longDocs, bodies } = long;
+    let p = ptr[short]!;
+    let current = doc[short]!;
+    let at = 0;
+    for (;;) {
+      let b = bytes[p++]!;
+      let length = b & 127;
+      for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
+      const shortEnd = p + length;
+      at = seek(longDocs, at, current);
+      if (at === longDocs.length) return true;
+      if (longDocs[at] === current && dropped[current] !== 1) {
+        const longEnd = bodyEnd(bodies[at]!);
+        // rankPair takes the cursors in lexeme order: cursor 0's body first.
+        const rank = short === 0 ? ranker.rankPair(bytes, p, shortEnd, from, longEnd, cmask[0]!, cmask[1]!) : ranker.rankPair(bytes, from, longEnd, p, shortEnd, cmask[0]!, cmask[1]!);
+        out.push(current, rank);
+      }
+      p = shortEnd;
+      if (p >= stop) return true;
+      b = bytes[p++]!;
+      let delta = b & 127;
+      for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
+      current += delta;
+    }
+  };
   /** Few cursors: the next document is the least of theirs, found by a scan (no heap). */
   const linear = (): boolean => {
     for (;;) {
@@ -267,7 +301,11 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
   }
   if (k === 1 && full === 1) return single();
   if (full === 1 && ranker.sumsAreExact && accumulate()) return true;
-  if (k === 2 && full === 3 && (cmask[0]! | cmask[1]!) === 3 && cmask[0] !== 3 && cmask[1] !== 3) return pair();
+  if (k === 2 && full === 3 && (cmask[0]! | cmask[1]!) === 3 && cmask[0] !== 3 && cmask[1] !== 3) {
+    const long = end[0]! - ptr[0]! >= end[1]! - ptr[1]! ? 0 : 1;
+    if (postings.decodes(end[long]! - ptr[long]!, end[1 - long]! - ptr[1 - long]!)) return pairDecoded(1 - long, postings.decoded(ids[long]!));
+    return pair();
+  }
   if (k <= LINEAR_CURSORS) return linear();
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
   while (size > 0) {

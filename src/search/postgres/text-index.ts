@@ -20,7 +20,7 @@ export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
  */
 export class PostgresTextIndex implements TextIndex<string> {
   private readonly lexicon = new Lexicon();
-  private readonly postings = new Postings();
+  private readonly postings: Postings;
   private readonly queries: TsqueryCache;
   private readonly ranker = new CoverRanker(RANK_WEIGHTS);
   private readonly pending = new Map<number, StoredDoc>();
@@ -36,7 +36,9 @@ export class PostgresTextIndex implements TextIndex<string> {
   /** match()'s scratch: a common word's matches are 100,000 documents, grown to once, not per call */
   private readonly results = new Results();
 
-  constructor(toTsquery: ToTsquery, options: { queryCacheSize?: number; resultCacheDocs?: number } = {}) {
+  /** `decodeFrom`: Postings' threshold for decoding a long word's postings (tests lower it). */
+  constructor(toTsquery: ToTsquery, options: { queryCacheSize?: number; resultCacheDocs?: number; decodeFrom?: number } = {}) {
+    this.postings = new Postings(options.decodeFrom);
     this.queries = new TsqueryCache(toTsquery, options.queryCacheSize);
     this.resultCacheDocs = options.resultCacheDocs ?? 500_000;
   }
@@ -72,9 +74,9 @@ export class PostgresTextIndex implements TextIndex<string> {
     this.dropped.fill(0);
   }
 
-  /** Bytes held in typed arrays (the arena, the overlay's documents and the per-document flags). */
+  /** Bytes held in typed arrays (the arena and its decoded lists, the overlay's documents and the per-document flags). */
   typedBytes(): number {
-    let bytes = this.postings.bytes.byteLength + this.postings.offsets.byteLength + this.dropped.byteLength + this.present.byteLength;
+    let bytes = this.postings.bytes.byteLength + this.postings.offsets.byteLength + this.postings.decodedBytes + this.dropped.byteLength + this.present.byteLength;
     for (const d of this.pending.values()) bytes += d.lex.byteLength + d.ends.byteLength + d.positions.byteLength;
     return bytes;
   }

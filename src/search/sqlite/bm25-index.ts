@@ -1,5 +1,6 @@
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { Postings } from '../postings.js';
+import { seek } from '../seek.js';
 import type { TextIndex } from '../text-index.js';
 import { FACTOR_CEILING, factorOf, lengthNorms } from './bm25-factor.js';
 import { Fts5Tokenizer } from './fts5-tokenizer.js';
@@ -300,23 +301,4 @@ function scoreAll(phrases: readonly RankedList[], idf: readonly number[], norms:
     docs[n++] = doc;
   }
   return n;
-}
-
-/** The first position from `from` on whose document is at least `doc` (galloping, then halving). */
-function seek(list: Int32Array, from: number, doc: number): number {
-  let step = 1;
-  let lo = from;
-  let hi = from;
-  while (hi < list.length && list[hi]! < doc) {
-    lo = hi + 1;
-    hi += step;
-    step *= 2;
-  }
-  if (hi > list.length) hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
