@@ -1,6 +1,6 @@
 import { MAX_SLOTS, type CoverRanker } from './cover-rank.js';
-import { seek } from '../seek.js';
-import type { DecodedPostings, Postings } from './postings.js';
+import { pairLookup, single, type MatchSink } from './list-walks.js';
+import type { Postings } from './postings.js';
 
 /** A query's matched lexemes: id → operand bits, and id → place in the byte-ordered lexicon. */
 export interface MatchedLexemes {
@@ -21,17 +21,15 @@ const NONE = 0x7fffffff;
 let sums = new Float64Array(0);
 let lexemes = new Uint16Array(0);
 
-export interface MatchSink {
-  push(doc: number, rank: number): void;
-}
-
 /**
  * The matched lexemes' postings merged document by document (a heap of cursors, one per
  * lexeme): a document holding every operand is ranked from the positions of its matched
  * lexemes, given to the ranker in the vector's lexeme order; `dropped` documents are skipped.
- * A one-operand query needs no merge: one lexeme's postings are ranked in one pass (`single`),
- * several lexemes' added up one by one (`accumulate`). False when a matching document has more
- * matched lexemes than the ranker's slots.
+ * A one-operand query needs no merge: one lexeme's postings are ranked in one pass (`single`,
+ * list-walks.ts), several lexemes' added up one by one (`accumulate`); two one-lexeme operands
+ * are intersected (`pair`), or when one list is many times the other, the short one's documents
+ * are looked up in the long one's decoded list (`pairLookup`, list-walks.ts). False when a
+ * matching document has more matched lexemes than the ranker's slots.
  */
 export function matchArena(postings: Postings, matched: MatchedLexemes, dropped: Uint8Array, ranker: CoverRanker, out: MatchSink): boolean {
   const { bytes, offsets } = postings;
@@ -98,38 +96,6 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     ptr[c] = stop;
   };
   /**
-   * One operand matching one lexeme (a common word's usual case): every posting is a match, read
-   * in one pass with no cursor bookkeeping, each ranked straight from its positions (sumCoded).
-   */
-  const single = (): boolean => {
-    const stop = end[0]!;
-    const mask = cmask[0]!;
-    let p = ptr[0]!;
-    let current = doc[0]!;
-    for (;;) {
-      // bodyEnd's read, inline: through the closure (and its `from`) this loop took ~10% longer.
-      let b = bytes[p++]!;
-      let length = b & 127;
-      for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
-      const positionsEnd = p + length;
-      if (dropped[current] !== 1) {
-        const sum = ranker.sumCoded(bytes, p, positionsEnd);
-        if (Number.isNaN(sum)) {
-          ranker.reset();
-          ranker.slot(0, mask);
-          ranker.addCoded(bytes, p, positionsEnd, 0);
-          out.push(current, ranker.rank(full));
-        } else out.push(current, Math.fround(sum));
-      }
-      p = positionsEnd;
-      if (p >= stop) return true;
-      b = bytes[p++]!;
-      let delta = b & 127;
-      for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
-      current += delta;
-    }
-  };
-  /**
    * One operand matching several lexemes (a prefix's: `p:*`, `access:*`): a document's rank is the
    * sum over all its matched positions, each a cover of its own, and when those sums are exact in
    * any order (CoverRanker.sumsAreExact) each lexeme's postings are added up on their own, with
@@ -181,7 +147,7 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     let p = ptr[c]!;
     let current = doc[c]!;
     for (;;) {
-      // bodyEnd's read, inline, as in single().
+      // bodyEnd's read, inline, as list-walks.ts reads lengths.
       let b = bytes[p++]!;
       let length = b & 127;
       for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
@@ -199,7 +165,7 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     ptr[c] = p;
     doc[c] = current;
   };
-  /** Two operands matching one lexeme each (`service live`): two postings intersected, each match ranked by rankPair. */
+  /** Two operands matching one lexeme each, of like lengths (`service live`): two postings intersected, each match ranked by rankPair. */
   const pair = (): boolean => {
     for (;;) {
       const a = doc[0]!;
@@ -219,39 +185,6 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
       if (aEnd >= end[0]! || bEnd >= end[1]!) return true;
       readDoc(0, a);
       readDoc(1, a);
-    }
-  };
-  /**
-   * pair() when one word's postings are many times the other's (a rare word with a common one:
-   * `realtime built`, 17,930 of `built`'s 99,379 documents): the short word's postings are read
-   * one by one and each document is sought in the long one's decoded list, so the long word's
-   * other postings are not walked at all. The same pairs are ranked with the same bodies.
-   */
-  const pairDecoded = (short: number, long: DecodedPostings): boolean => {
-    const stop = end[short]!;
-    const { docs: longDocs, bodies } = long;
-    let p = ptr[short]!;
-    let current = doc[short]!;
-    let at = 0;
-    for (;;) {
-      let b = bytes[p++]!;
-      let length = b & 127;
-      for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
-      const shortEnd = p + length;
-      at = seek(longDocs, at, current);
-      if (at === longDocs.length) return true;
-      if (longDocs[at] === current && dropped[current] !== 1) {
-        const longEnd = bodyEnd(bodies[at]!);
-        // rankPair takes the cursors in lexeme order: cursor 0's body first.
-        const rank = short === 0 ? ranker.rankPair(bytes, p, shortEnd, from, longEnd, cmask[0]!, cmask[1]!) : ranker.rankPair(bytes, from, longEnd, p, shortEnd, cmask[0]!, cmask[1]!);
-        out.push(current, rank);
-      }
-      p = shortEnd;
-      if (p >= stop) return true;
-      b = bytes[p++]!;
-      let delta = b & 127;
-      for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
-      current += delta;
     }
   };
   /** Few cursors: the next document is the least of theirs, found by a scan (no heap). */
@@ -299,11 +232,15 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     readDoc(c, -1);
     heap[size++] = c;
   }
-  if (k === 1 && full === 1) return single();
+  const walk = { bytes, dropped, ranker, out };
+  if (k === 1 && full === 1) return single(walk, { p: ptr[0]!, stop: end[0]!, first: doc[0]! }, cmask[0]!, full);
   if (full === 1 && ranker.sumsAreExact && accumulate()) return true;
   if (k === 2 && full === 3 && (cmask[0]! | cmask[1]!) === 3 && cmask[0] !== 3 && cmask[1] !== 3) {
     const long = end[0]! - ptr[0]! >= end[1]! - ptr[1]! ? 0 : 1;
-    if (postings.decodes(end[long]! - ptr[long]!, end[1 - long]! - ptr[1 - long]!)) return pairDecoded(1 - long, postings.decoded(ids[long]!));
+    const short = 1 - long;
+    if (postings.decodes(end[long]! - ptr[long]!, end[short]! - ptr[short]!)) {
+      return pairLookup(walk, { p: ptr[short]!, stop: end[short]!, first: doc[short]! }, postings.decoded(ids[long]!), short === 0, [cmask[0]!, cmask[1]!]);
+    }
     return pair();
   }
   if (k <= LINEAR_CURSORS) return linear();

@@ -1,9 +1,9 @@
 import { BoundedMap } from '../../lib/bounded-map.js';
 import { Postings } from '../postings.js';
-import { seek } from '../seek.js';
 import type { TextIndex } from '../text-index.js';
 import { FACTOR_CEILING, factorOf, lengthNorms } from './bm25-factor.js';
 import { Fts5Tokenizer } from './fts5-tokenizer.js';
+import { copyDocs, scoreAll, scoreOne } from './score-matches.js';
 import { rankedList, topMatches, type RankedList } from './threshold.js';
 
 /**
@@ -230,9 +230,9 @@ function bytesOf(list: RankedList): number {
   return [list.docs, list.freqs, list.bestDocs, list.bestFactors, list.members, list.before].reduce((sum, array) => sum + array.byteLength, 0);
 }
 
-// The loops below are functions of their own: V8 optimizes a small function called with the same
-// typed arrays every time, where a loop inside matchNow ran as on-stack-replaced code that
-// deoptimized at every exit (--trace-deopt), ~3× slower on a common word.
+// The loop below and those of score-matches.ts are functions of their own: V8 optimizes a small
+// function called with the same typed arrays every time, where a loop inside matchNow ran as
+// on-stack-replaced code that deoptimized at every exit (--trace-deopt), ~3× slower on a common word.
 
 /**
  * The phrase's frequency in each of `docs`, kept in 2 bytes each unless one exceeds them, and
@@ -254,51 +254,4 @@ function frequenciesOf(docs: Int32Array, freq: Int32Array, norms: Float64Array, 
   const narrow = new Uint16Array(docs.length);
   narrow.set(held);
   return narrow;
-}
-
-/** One phrase: every document it touched matches (bm25() returns -1.0 · score and the query negates it again). */
-function scoreOne({ docs: matched, freqs }: RankedList, idf: number, norms: Float64Array, docs: Int32Array, ranks: Float64Array): number {
-  for (let t = 0; t < matched.length; t++) {
-    const doc = matched[t]!;
-    docs[t] = doc;
-    ranks[t] = -(-1.0 * (0.0 + idf * factorOf(freqs[t]!, norms[doc]!)));
-  }
-  return matched.length;
-}
-
-/** One phrase's documents, unranked. */
-function copyDocs({ docs: matched }: RankedList, docs: Int32Array): number {
-  docs.set(matched);
-  return matched.length;
-}
-
-/**
- * Several phrases: a document matches when every phrase occurs in it (AND), found by walking
- * the shortest list and seeking each other one; scores sum in phrase order, as fts5Bm25Function's
- * (none without `ranks`).
- */
-function scoreAll(phrases: readonly RankedList[], idf: readonly number[], norms: Float64Array, docs: Int32Array, ranks: Float64Array | undefined): number {
-  const count = phrases.length;
-  let lead = 0;
-  for (let i = 1; i < count; i++) if (phrases[i]!.docs.length < phrases[lead]!.docs.length) lead = i;
-  const leading = phrases[lead]!.docs;
-  const at = new Int32Array(count);
-  let n = 0;
-  next: for (let t = 0; t < leading.length; t++) {
-    const doc = leading[t]!;
-    for (let i = 0; i < count; i++) {
-      const list = phrases[i]!.docs;
-      const p = i === lead ? t : seek(list, at[i]!, doc);
-      at[i] = p;
-      if (p === list.length) break next;
-      if (list[p] !== doc) continue next;
-    }
-    if (ranks !== undefined) {
-      let score = 0.0;
-      for (let i = 0; i < count; i++) score += idf[i]! * factorOf(phrases[i]!.freqs[at[i]!]!, norms[doc]!);
-      ranks[n] = -(-1.0 * score);
-    }
-    docs[n++] = doc;
-  }
-  return n;
 }
