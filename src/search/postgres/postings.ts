@@ -65,9 +65,8 @@ export class Postings {
   bytes = new Uint8Array(0);
   /** Lexeme id's postings: bytes[offsets[id] .. offsets[id + 1]); ids past the end have none. */
   offsets = new Int32Array(1);
-  /** decoded()'s lists of this arena, and its scratch */
+  /** decoded()'s lists of this arena */
   private readonly decodedLists = new BoundedMap<number, DecodedPostings>(1024, { maxWeight: DECODED_BYTES, weigh: (list) => list.docs.byteLength + list.bodies.byteLength });
-  private scratch = { docs: new Int32Array(0), bodies: new Int32Array(0) };
 
   /**
    * `decodeFrom`: a lexeme's postings are worth decoding (decodes()) from this many bytes, 64 KB
@@ -97,29 +96,34 @@ export class Postings {
   decoded(id: number): DecodedPostings {
     const kept = this.decodedLists.get(id);
     if (kept !== undefined) return kept;
+    const count = this.walk(id, undefined);
+    const list = { docs: new Int32Array(count), bodies: new Int32Array(count) };
+    this.walk(id, list);
+    this.decodedLists.set(id, list);
+    return list;
+  }
+
+  /** Lexeme `id`'s postings, counted, and written into `into` when given (sized by a count first). */
+  private walk(id: number, into: DecodedPostings | undefined): number {
     const bytes = this.bytes;
     const stop = this.offsets[id + 1]!;
-    // Each posting takes at least two bytes (its document's delta and its body's length).
-    const most = (stop - this.offsets[id]!) >> 1;
-    if (this.scratch.docs.length < most) this.scratch = { docs: new Int32Array(most), bodies: new Int32Array(most) };
-    const { docs, bodies } = this.scratch;
     let n = 0;
     let doc = -1;
-    for (let p = this.offsets[id]!; p < stop; ) {
+    for (let p = this.offsets[id]!; p < stop; n++) {
       let b = bytes[p++]!;
       let delta = b & 127;
       for (let s = 7; b > 127; s += 7) delta |= ((b = bytes[p++]!) & 127) << s;
       doc += delta;
-      docs[n] = doc;
-      bodies[n++] = p;
+      if (into !== undefined) {
+        into.docs[n] = doc;
+        into.bodies[n] = p;
+      }
       b = bytes[p++]!;
       let length = b & 127;
       for (let s = 7; b > 127; s += 7) length |= ((b = bytes[p++]!) & 127) << s;
       p += length;
     }
-    const list = { docs: docs.slice(0, n), bodies: bodies.slice(0, n) };
-    this.decodedLists.set(id, list);
-    return list;
+    return n;
   }
 
   /** Rewrites the arena: today's postings minus `dropped` documents, plus `added` ones. */
