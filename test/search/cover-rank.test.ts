@@ -107,6 +107,17 @@ describe('CoverRanker.rankPair', () => {
     return entries;
   }
 
+  type Run = { pos: number; weight: number }[];
+  /** Two slots' runs ranked by add() and Cover's own scans (rank(3) without its pair walk): the reference. */
+  function byCover(ranker: CoverRanker, a: Run, b: Run, maskA = 1, maskB = 2): number {
+    ranker.reset();
+    ranker.slot(0, maskA);
+    ranker.slot(1, maskB);
+    for (const e of a) ranker.add((e.weight << 14) | e.pos, 0);
+    for (const e of b) ranker.add((e.weight << 14) | e.pos, 1);
+    return ranker.rank(3, false);
+  }
+
   it('ranks two operands\' runs of positions exactly as add() and rank(3) do', () => {
     const random = seeded(41);
     const ranker = new CoverRanker(RANK_WEIGHTS);
@@ -116,12 +127,8 @@ describe('CoverRanker.rankPair', () => {
       const a = run(random, n % 7 === 0 ? 300 : 12, random() < 0.9 ? 1 + Math.floor(random() * 30) : starts[Math.floor(random() * starts.length)]!);
       const b = run(random, n % 5 === 0 ? 300 : 12, random() < 0.9 ? 1 + Math.floor(random() * 30) : starts[Math.floor(random() * starts.length)]!);
       const [maskA, maskB] = n % 2 === 0 ? [1, 2] : [2, 1];
-      ranker.reset();
-      ranker.slot(0, maskA);
-      ranker.slot(1, maskB);
-      for (const e of a) ranker.add((e.weight << 14) | e.pos, 0);
-      for (const e of b) ranker.add((e.weight << 14) | e.pos, 1);
-      const expected = ranker.rank(3, false);
+      const expected = byCover(ranker, a, b, maskA, maskB);
+      // The ranker still holds both runs: rank() again, now with its pair walk.
       assert.equal(ranker.rank(3), expected, `case ${n}: rank()'s pair walk`);
       const bytes = Uint8Array.from([...coded(a), ...coded(b)]);
       const split = coded(a).length;
@@ -146,18 +153,9 @@ describe('CoverRanker.rankPair', () => {
 
   it('leaves a run that descends or holds position 0, and an empty run, to rank()', () => {
     const ranker = new CoverRanker(RANK_WEIGHTS);
-    type Run = { pos: number; weight: number }[];
     const pairOf = (a: Run, b: Run) => {
       const bytes = Uint8Array.from([...coded(a), ...coded(b)]);
       return ranker.rankPair(bytes, 0, coded(a).length, coded(a).length, bytes.length, 1, 2);
-    };
-    const byCover = (a: Run, b: Run) => {
-      ranker.reset();
-      ranker.slot(0, 1);
-      ranker.slot(1, 2);
-      for (const e of a) ranker.add((e.weight << 14) | e.pos, 0);
-      for (const e of b) ranker.add((e.weight << 14) | e.pos, 1);
-      return ranker.rank(3, false);
     };
     const cases: [Run, Run, string][] = [
       [[{ pos: 9, weight: 2 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }], 'descending'],
@@ -167,7 +165,7 @@ describe('CoverRanker.rankPair', () => {
       [[], [{ pos: 4, weight: 1 }], 'no positions'],
       [[{ pos: 3, weight: 0 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }], 'one position with two weights: two entries'],
     ];
-    for (const [a, b, what] of cases) assert.equal(pairOf(a, b), byCover(a, b), what);
+    for (const [a, b, what] of cases) assert.equal(pairOf(a, b), byCover(ranker, a, b), what);
     assert.equal(pairOf([{ pos: 3, weight: 2 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }]), pairOf([{ pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }]), 'an entry twice counts once');
     assert.equal(pairOf([{ pos: 3, weight: 0 }, { pos: 3, weight: 2 }], [{ pos: 4, weight: 1 }]), Math.fround(2 / (1 / Math.fround(0.4) + 1 / Math.fround(0.2))));
     // `a b`, adjacent, both weight A: one cover, Cpos 1, no noise.
