@@ -9,7 +9,7 @@ import type { RankedList } from './threshold.js';
  * Each loop is a function of its own (bm25-index.ts says why).
  */
 
-/** One phrase: every document it touched matches (bm25() returns -1.0 · score and the query negates it again). */
+/** One phrase: every document it touched matches. */
 export function scoreOne({ docs: matched, freqs }: RankedList, idf: number, norms: Float64Array, docs: Int32Array, ranks: Float64Array): number {
   for (let t = 0; t < matched.length; t++) {
     const doc = matched[t]!;
