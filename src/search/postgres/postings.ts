@@ -65,6 +65,8 @@ export class Postings {
   bytes = new Uint8Array(0);
   /** Lexeme id's postings: bytes[offsets[id] .. offsets[id + 1]); ids past the end have none. */
   offsets = new Int32Array(1);
+  /** How many postings (documents) lexeme id has: decoded() sizes its list by it, walking once. */
+  counts = new Int32Array(0);
   /** decoded()'s lists of this arena */
   private readonly decodedLists = new BoundedMap<number, DecodedPostings>(1024, { maxWeight: DECODED_BYTES, weigh: (list) => list.docs.byteLength + list.bodies.byteLength });
 
@@ -92,38 +94,30 @@ export class Postings {
     return longBytes >= this.decodeFrom && longBytes >= 4 * shortBytes;
   }
 
-  /** Lexeme `id`'s postings decoded, kept until the arena is rebuilt (within DECODED_BYTES). */
+  /** Lexeme `id`'s postings decoded in one walk, kept until the arena is rebuilt (within DECODED_BYTES). */
   decoded(id: number): DecodedPostings {
     const kept = this.decodedLists.get(id);
     if (kept !== undefined) return kept;
-    const count = this.walk(id, undefined);
-    const list = { docs: new Int32Array(count), bodies: new Int32Array(count) };
-    this.walk(id, list);
-    this.decodedLists.set(id, list);
-    return list;
-  }
-
-  /** Lexeme `id`'s postings, counted, and written into `into` when given (sized by a count first). */
-  private walk(id: number, into: DecodedPostings | undefined): number {
     const bytes = this.bytes;
     const stop = this.offsets[id + 1]!;
-    let n = 0;
+    const docs = new Int32Array(this.counts[id]!);
+    const bodies = new Int32Array(docs.length);
     let doc = -1;
-    for (let p = this.offsets[id]!; p < stop; n++) {
+    for (let p = this.offsets[id]!, n = 0; p < stop; n++) {
       let b = bytes[p++]!;
       let delta = b & 127;
       for (let s = 7; b > 127; s += 7) delta |= ((b = bytes[p++]!) & 127) << s;
       doc += delta;
-      if (into !== undefined) {
-        into.docs[n] = doc;
-        into.bodies[n] = p;
-      }
+      docs[n] = doc;
+      bodies[n] = p;
       b = bytes[p++]!;
       let length = b & 127;
       for (let s = 7; b > 127; s += 7) length |= ((b = bytes[p++]!) & 127) << s;
       p += length;
     }
-    return n;
+    const list = { docs, bodies };
+    this.decodedLists.set(id, list);
+    return list;
   }
 
   /** Rewrites the arena: today's postings minus `dropped` documents, plus `added` ones. */
@@ -148,6 +142,7 @@ export class Postings {
     const out = new ByteWriter();
     const body = new ByteWriter();
     const offsets = new Int32Array(lexemes + 1);
+    const counts = new Int32Array(lexemes);
     const old = this.bytes;
     for (let id = 0; id < lexemes; id++) {
       offsets[id] = out.length;
@@ -189,6 +184,7 @@ export class Postings {
           const to = ends[k]!;
           out.varint(doc - outPrevious);
           outPrevious = doc;
+          counts[id]!++;
           let previousPos = 0;
           for (let j = from; j < to; j++) {
             const wep = positions[j]!;
@@ -201,6 +197,7 @@ export class Postings {
         } else {
           out.varint(oldDoc - outPrevious);
           outPrevious = oldDoc;
+          counts[id]!++;
           out.copy(old, bodyStart, p);
           nextOld();
         }
@@ -209,5 +206,6 @@ export class Postings {
     offsets[lexemes] = out.length;
     this.bytes = out.bytes.slice(0, out.length);
     this.offsets = offsets;
+    this.counts = counts;
   }
 }
