@@ -107,6 +107,20 @@ describe('PostgresTextIndex: match sets and ranks bit-identical to PostgreSQL', 
     await compareAll(index, [...pairs, ...HARD_QUERIES]);
   });
 
+  it('folds a loaded overlay in at compact(), and leaves a few changed documents to the overlay', async () => {
+    const index = new PostgresTextIndex(postgresToTsquery(query), { resultCacheDocs: 0 });
+    await load(index);
+    // set() folds in bulk only while the overlay is a quarter of the index: a load leaves hundreds.
+    assert.ok(index.waiting > 64, `${index.waiting} waiting after the load`);
+    index.compact();
+    assert.equal(index.waiting, 0);
+    const { rows } = await pool.query<{ doc: number; search: string }>('SELECT doc, search::text AS search FROM docs WHERE doc < 3');
+    for (const r of rows) index.set(r.doc, r.search);
+    index.compact();
+    assert.equal(index.waiting, 3, 'three changed documents are not worth rebuilding the arena for');
+    await compareAll(index, HARD_QUERIES.slice(0, 20));
+  });
+
   it('stays exact through deletes, replacements and additions, before and after folding them in', async () => {
     // decodeFrom 0: pairs of a rare and a common word are looked up in decoded postings, deleted documents among them.
     const index = new PostgresTextIndex(postgresToTsquery(query), { decodeFrom: 0 });

@@ -51,6 +51,11 @@ export class PostgresTextIndex implements TextIndex<string> {
     return this.count;
   }
 
+  /** Documents set or deleted since the arena was built, waiting in the overlay. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
   set(doc: number, source: string): void {
     const parsed = parseTsvector(source);
     const lex = Int32Array.from(parsed.lexemes, (w) => this.lexicon.intern(w));
@@ -74,9 +79,18 @@ export class PostgresTextIndex implements TextIndex<string> {
     this.dropped.fill(0);
   }
 
+  /**
+   * After a load (the store calls it): folds an overlay too large for match() to walk, so that
+   * the first search after a (re)load does not rebuild the arena itself (~0.9 s at 100,000
+   * documents); a few changed documents stay in the overlay, as match() would leave them.
+   */
+  compact(): void {
+    if (this.pending.size > 64) this.flush();
+  }
+
   /** Bytes held in typed arrays (the arena and its decoded lists, the overlay's documents and the per-document flags). */
   typedBytes(): number {
-    let bytes = this.postings.bytes.byteLength + this.postings.offsets.byteLength + this.postings.decodedBytes + this.dropped.byteLength + this.present.byteLength;
+    let bytes = this.postings.bytes.byteLength + this.postings.offsets.byteLength + this.postings.counts.byteLength + this.postings.decodedBytes + this.dropped.byteLength + this.present.byteLength;
     for (const d of this.pending.values()) bytes += d.lex.byteLength + d.ends.byteLength + d.positions.byteLength;
     return bytes;
   }
@@ -94,7 +108,7 @@ export class PostgresTextIndex implements TextIndex<string> {
       // Read-only for callers (TextIndex.match): a hit hands out the cached arrays themselves.
       if (cached.version === this.version) return this.remember(key, cached), { docs: cached.docs, ranks: cached.ranks };
     }
-    if (this.pending.size > 64) this.flush();
+    this.compact();
     const full = (1 << operands.length) - 1;
     // The lexemes each operand matches, with the operands' bits and their byte order.
     const masks = new Map<number, number>();
