@@ -100,6 +100,9 @@ describe('PostgresTextIndex: match sets and ranks bit-identical to PostgreSQL', 
     await load(index);
     index.flush();
     const pairs = ['kestrel accessible', 'accessible kestrel', 'harbor built', 'maps riders', 'wcag data', 'atlas p', 'nopos support', 'alpha support', 'kest built'];
+    // A prefix of several lexemes with a common one (unionLookup): `mobil` and `mobile-develop`,
+    // alone or both in a document; `swift` and `swiftlint`.
+    pairs.push('mobile built', 'built mobile', 'swift meeting', 'meeting swift', 'mob every');
     const before = index.typedBytes();
     await compareAll(index, pairs);
     assert.ok(index.typedBytes() > before, 'some word\'s postings were decoded and kept');

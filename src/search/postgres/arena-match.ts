@@ -1,5 +1,5 @@
 import { MAX_SLOTS, type CoverRanker } from './cover-rank.js';
-import { pairLookup, single, type MatchSink } from './list-walks.js';
+import { loneLexeme, pairLookup, single, unionLookup, type MatchSink } from './list-walks.js';
 import type { Postings } from './postings.js';
 
 /** A query's matched lexemes: id → operand bits, and id → place in the byte-ordered lexicon. */
@@ -28,7 +28,8 @@ let lexemes = new Uint16Array(0);
  * A one-operand query needs no merge: one lexeme's postings are ranked in one pass (`single`,
  * list-walks.ts), several lexemes' added up one by one (`accumulate`); two one-lexeme operands
  * are intersected (`pair`), or when one list is many times the other, the short one's documents
- * are looked up in the long one's decoded list (`pairLookup`, list-walks.ts). False when a
+ * are looked up in the long one's decoded list (`pairLookup`, list-walks.ts), as are a prefix's
+ * several lexemes' in a longer single lexeme's (`unionLookup`). False when a
  * matching document has more matched lexemes than the ranker's slots.
  */
 export function matchArena(postings: Postings, matched: MatchedLexemes, dropped: Uint8Array, ranker: CoverRanker, out: MatchSink): boolean {
@@ -243,7 +244,14 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
     }
     return pair();
   }
-  if (k <= LINEAR_CURSORS) return linear();
+  if (k <= LINEAR_CURSORS) {
+    // A lexeme against a prefix's several: looked up whenever it is the longer, as linear()'s merge costs more than pair()'s walk.
+    const long = full === 3 ? loneLexeme(cmask) : -1;
+    let shortBytes = 0;
+    for (let c = 0; c < k; c++) if (c !== long) shortBytes += end[c]! - ptr[c]!;
+    if (long >= 0 && postings.decodes(end[long]! - ptr[long]!, shortBytes, 1)) return unionLookup(walk, { ptr, end, doc, mask: cmask }, long, postings.decoded(ids[long]!), full);
+    return linear();
+  }
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
   while (size > 0) {
     const current = doc[heap[0]!]!;

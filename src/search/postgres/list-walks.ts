@@ -94,3 +94,104 @@ export function pairLookup({ bytes, dropped, ranker, out }: Walk, short: ListAt,
     current += delta;
   }
 }
+
+/** The arena's cursors, in lexeme order: each one's next posting (`ptr`: its body), list end, document and operand bits. */
+export interface Cursors {
+  readonly ptr: Int32Array;
+  readonly end: Int32Array;
+  readonly doc: Int32Array;
+  readonly mask: Int32Array;
+}
+
+const NONE = 0x7fffffff;
+
+/** Of two operands' cursors, the one that is its operand's only lexeme while the other has several; -1: none (or a lexeme in both). */
+export function loneLexeme(masks: Int32Array): number {
+  let first = -1;
+  let second = -1;
+  let firsts = 0;
+  for (let c = 0; c < masks.length; c++) {
+    if (masks[c] === 3) return -1;
+    if (masks[c] === 1) {
+      firsts++;
+      first = c;
+    } else second = c;
+  }
+  if (firsts === 1 && masks.length > 2) return first;
+  return firsts === masks.length - 1 && masks.length > 2 ? second : -1;
+}
+
+/**
+ * Two operands, one a lexeme many times longer than the other operand's several (a prefix's:
+ * `swift:*` is `swift` and `swiftui`, with `meet` in nearly every document): the short
+ * operand's cursors are merged by document as matchArena's linear() merges them, and each of
+ * their documents is sought in the long lexeme's decoded list (`long`: its cursor, whose
+ * postings are not read). A match's bodies go to the ranker in cursor order, the long one's in
+ * its place: the slots linear() would fill.
+ */
+export function unionLookup({ bytes, dropped, ranker, out }: Walk, { ptr, end, doc, mask }: Cursors, long: number, list: DecodedPostings, full: number): boolean {
+  const { docs: longDocs, bodies } = list;
+  const k = ptr.length;
+  let at = 0;
+  for (;;) {
+    // The short cursors' least document, how many are at it and the last of them.
+    let current = NONE;
+    let g = 0;
+    let last = 0;
+    for (let c = 0; c < k; c++) {
+      const d = doc[c]!;
+      if (c === long || d > current) continue;
+      if (d < current) {
+        current = d;
+        g = 0;
+      }
+      g++;
+      last = c;
+    }
+    if (current === NONE) return true;
+    at = seek(longDocs, at, current);
+    if (at === longDocs.length) return true;
+    const ranked = longDocs[at] === current && dropped[current] !== 1;
+    let q = 0;
+    let longEnd = 0;
+    if (ranked) {
+      q = bodies[at]!;
+      let b = bytes[q++]!;
+      let length = b & 127;
+      for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[q++]!) & 127) << sh;
+      longEnd = q + length;
+      if (g > 1) {
+        ranker.reset();
+        ranker.slot(long, mask[long]!);
+        ranker.addCoded(bytes, q, longEnd, long);
+      }
+    }
+    for (let c = 0; c < k; c++) {
+      if (c === long || doc[c] !== current) continue;
+      let p = ptr[c]!;
+      let b = bytes[p++]!;
+      let length = b & 127;
+      for (let sh = 7; b > 127; sh += 7) length |= ((b = bytes[p++]!) & 127) << sh;
+      const stop = p + length;
+      if (ranked && g === 1) {
+        // One short lexeme here: a pair, in lexeme (cursor) order.
+        out.push(current, c < long ? ranker.rankPair(bytes, p, stop, q, longEnd, mask[c]!, mask[long]!) : ranker.rankPair(bytes, q, longEnd, p, stop, mask[long]!, mask[c]!));
+      } else if (ranked) {
+        ranker.slot(c, mask[c]!);
+        ranker.addCoded(bytes, p, stop, c);
+      }
+      // The cursor's next document, or none.
+      if (stop >= end[c]!) {
+        doc[c] = NONE;
+        continue;
+      }
+      p = stop;
+      b = bytes[p++]!;
+      let delta = b & 127;
+      for (let sh = 7; b > 127; sh += 7) delta |= ((b = bytes[p++]!) & 127) << sh;
+      doc[c] = current + delta;
+      ptr[c] = p;
+    }
+    if (ranked && g > 1) out.push(current, ranker.rank(full));
+  }
+}

@@ -87,11 +87,12 @@ export class Postings {
   }
 
   /**
-   * Whether an AND of two lexemes should look the shorter one's documents up in the longer one's
-   * decoded list (decoded()) rather than walk both: when the longer has many times the postings.
+   * Whether an AND of two operands should look the shorter one's documents up in the longer
+   * lexeme's decoded list (decoded()) rather than walk both: when the longer has `ratio` times
+   * the other's postings.
    */
-  decodes(longBytes: number, shortBytes: number): boolean {
-    return longBytes >= this.decodeFrom && longBytes >= 4 * shortBytes;
+  decodes(longBytes: number, shortBytes: number, ratio = 4): boolean {
+    return longBytes >= this.decodeFrom && longBytes >= ratio * shortBytes;
   }
 
   /** Lexeme `id`'s postings decoded in one walk, kept until the arena is rebuilt (within DECODED_BYTES). */
