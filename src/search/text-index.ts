@@ -16,6 +16,11 @@ export interface TextIndex<Source> {
    */
   match(terms: readonly string[]): Promise<{ docs: Int32Array; ranks: Float64Array } | undefined>;
   /**
+   * Readies what match() of `terms` must ask the database for (PostgreSQL: their lexizing), so
+   * that the caller can send it beside its own statements; match() then finds it done.
+   */
+  prepare?(terms: readonly string[]): Promise<unknown>;
+  /**
    * match() answered at once, for an index that needs nothing asynchronous. Its arrays are the
    * index's scratch space, valid only until its next call: the caller reads them before it
    * yields (a common word's matches are a megabyte, which fresh arrays paid for in page faults

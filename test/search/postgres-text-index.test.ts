@@ -88,6 +88,11 @@ describe('PostgresTextIndex: match sets and ranks bit-identical to PostgreSQL', 
     const before = lexized.length;
     await compareAll(index, HARD_QUERIES.slice(0, 10));
     assert.equal(lexized.length, before);
+    // prepare() lexizes ahead of match(), which then asks nothing more.
+    await index.prepare(searchTerms('zebra crossing'));
+    assert.equal(lexized.length, before + 1);
+    assert.deepEqual(await index.match(searchTerms('zebra crossing')), { docs: new Int32Array(0), ranks: new Float64Array(0) });
+    assert.equal(lexized.length, before + 1);
     // Answers cached, then served again, are the same answers.
     index.resultCacheDocs = 100_000;
     await compareAll(index, HARD_QUERIES);

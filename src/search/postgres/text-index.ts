@@ -95,6 +95,11 @@ export class PostgresTextIndex implements TextIndex<string> {
     return bytes;
   }
 
+  /** The query's lexizing, cached for match(); the store sends it beside its catalog version read. */
+  prepare(terms: readonly string[]): Promise<unknown> {
+    return terms.length === 0 ? Promise.resolve() : this.queries.operands(terms);
+  }
+
   async match(terms: readonly string[]): Promise<{ docs: Int32Array; ranks: Float64Array } | undefined> {
     if (terms.length === 0) return undefined;
     const operands = await this.queries.operands(terms);

@@ -52,7 +52,9 @@ export class InMemorySearch {
   async page(query: ProjectQuery, words: readonly string[]): Promise<(SearchPage & { version: number }) | undefined> {
     const builtAt = this.builtAt;
     if (builtAt === undefined) return undefined;
-    const version = await this.version();
+    // The lexizing (PostgreSQL) goes to another connection beside the version read, not after it.
+    const preparing = this.text.index.prepare?.(words);
+    const version = preparing === undefined ? await this.version() : (await Promise.all([this.version(), preparing]))[0];
     if (version !== builtAt) {
       // Another write (here or on another instance): catch up in the background.
       void this.warm().catch(() => {});
