@@ -4,7 +4,8 @@ import type { Database } from './schema.js';
 /** Which SQL a query compiles to: one compiled form per dialect. */
 export type DialectName = 'sqlite' | 'postgres';
 
-type Arg = string | number | null | Readonly<Record<string, string | number | null>>;
+/** A value, a flat record of values, or a list of strings (one parameter: PostgreSQL's `= ANY($1)`). */
+type Arg = string | number | null | readonly string[] | Readonly<Record<string, string | number | null>>;
 type Source = number | readonly [number, string] | { constant: unknown };
 
 const SLOT = '\u0000vitrine-prepared:';
@@ -48,7 +49,7 @@ export function prepared<R, Args extends readonly Arg[]>(build: (db: Kysely<Data
 }
 
 function standIn(arg: Arg, index: number): Arg {
-  if (arg === null || typeof arg !== 'object') return `${SLOT}${index}`;
+  if (arg === null || typeof arg !== 'object' || Array.isArray(arg)) return `${SLOT}${index}`;
   return Object.fromEntries(Object.keys(arg).map((key) => [key, `${SLOT}${index}.${key}`]));
 }
 

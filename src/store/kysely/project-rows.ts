@@ -1,7 +1,8 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { toRfc3339 } from '../../lib/clock.js';
 import type { ProjectRecord } from '../../model/project.js';
-import type { ProjectsTable } from './schema.js';
+import { prepared, type DialectName } from './prepared.js';
+import type { Database, ProjectsTable } from './schema.js';
 
 /**
  * The columns a record is made of, in the order recordOf() reads them: a statement that selects
@@ -47,6 +48,19 @@ export function recordOf(v: ColumnValues): ProjectRecord {
 export interface KeyedRecord {
   record: ProjectRecord;
   sortKey?: string | undefined;
+}
+
+/**
+ * PostgreSQL's read of a page's rows: one statement text for every page size (`IN ($1, …, $n)`
+ * is another statement for each n), so each connection keeps it prepared (prepared.ts): 0.74
+ * against 1.21 ms at p50 for 21 rows of 100,000 on round 19's VM.
+ */
+const rowsOfIds = prepared((db: Kysely<Database>, ids: readonly string[]) => db.selectFrom('projects').select(RECORD_COLUMNS).where(sql<boolean>`id = any(${ids}::text[])`));
+
+/** The records of `ids` (in no particular order; missing ones left out). */
+export async function recordsById(db: Kysely<Database>, dialect: DialectName, ids: readonly string[]): Promise<ProjectRecord[]> {
+  const rows = dialect === 'postgres' ? (await rowsOfIds(db, dialect, ids)).rows : await db.selectFrom('projects').select(RECORD_COLUMNS).where('id', 'in', [...ids]).execute();
+  return rows.map(toRecord);
 }
 
 /** Rows of `projects` to records and back, and the SQL details the project store shares. */

@@ -8,7 +8,7 @@ import { inTransaction } from './in-transaction.js';
 import { nextPosition } from './next-position.js';
 import { catalogFacets } from './project-facets.js';
 import { countProjects, exportAll, pageRefs } from './whole-catalog.js';
-import { RECORD_COLUMNS, RECORD_COLUMNS_OF_PROJECTS, recordOf, toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRecord } from './project-rows.js';
+import { RECORD_COLUMNS, RECORD_COLUMNS_OF_PROJECTS, recordOf, recordsById, toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRecord } from './project-rows.js';
 import type { DirectReads } from './direct-reads.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
@@ -137,7 +137,7 @@ export class KyselyProjectStore implements ProjectStore {
    */
   private async rowsById(ids: readonly string[], sortKeys: readonly string[] | undefined, version?: number): Promise<KeyedRecord[]> {
     if (ids.length === 0) return [];
-    const read = async (some: readonly string[]) => this.direct?.projectRows(some)?.map(recordOf) ?? (await this.db.selectFrom('projects').select(RECORD_COLUMNS).where('id', 'in', [...some]).execute()).map(toRecord);
+    const read = async (some: readonly string[]) => this.direct?.projectRows(some)?.map(recordOf) ?? (await recordsById(this.db, this.search.name, some));
     const byId = version !== undefined && this.rowCache ? await this.rowCache.recordsOf(ids, version, read) : new Map((await read(ids)).map((record) => [record.id, record]));
     // A project deleted between the two reads is left out rather than answered half-read.
     return ids.flatMap((id, i) => (byId.has(id) ? [{ record: byId.get(id)!, sortKey: sortKeys?.[i] }] : []));
