@@ -17,9 +17,11 @@ export interface DecodedPostings {
 
 /**
  * What decoded() keeps: 8 bytes a posting, so a lexeme in every one of 100,000 documents takes
- * 0.8 MB, and these 8 MB about ten such.
+ * 0.8 MB, and these 16 MB about twenty such. 8 MB held ten, fewer than the search bench's
+ * thirteen common description words, so a stream of new searches decoded nearly every time:
+ * 16 MB took match()'s p50 to 0.74 of it (docs/performance.md, change 70).
  */
-const DECODED_BYTES = 8 * 2 ** 20;
+const DECODED_BYTES = 16 * 2 ** 20;
 
 export interface StoredDoc {
   /** Lexeme ids in the vector's order; positions of lex[i] are positions[ends[i-1] .. ends[i]). */
