@@ -122,22 +122,22 @@ export function loneLexeme(masks: Int32Array): number {
 }
 
 /**
- * Two operands, one a lexeme many times longer than the other operand's several (a prefix's:
- * `swift:*` is `swift` and `swiftui`, with `meet` in nearly every document): the short
- * operand's cursors are merged by document as matchArena's linear() merges them, and each of
- * their documents is sought in the long lexeme's decoded list (`long`: its cursor, whose
- * postings are not read). A match's bodies go to the ranker in cursor order, the long one's in
- * its place: the slots linear() would fill.
+ * Two operands, one a single lexeme with at least the postings of the other's several (a
+ * prefix's: `swift:*` is `swift` and `swiftlint`, against `meet` in nearly every document): the
+ * short operand's cursors are merged by document as matchArena's linear() merges them, and each
+ * of their documents is sought in the long lexeme's decoded list (`long`: its cursor, whose
+ * postings are not read). A match's bodies go to the ranker in cursor (lexeme) order, the long
+ * one's in its place, each in the slot of its cursor's number: rank() orders ties by slot, and
+ * only the slots a document fills are read.
  */
 export function unionLookup({ bytes, dropped, ranker, out }: Walk, { ptr, end, doc, mask }: Cursors, long: number, list: DecodedPostings, full: number): boolean {
   const { docs: longDocs, bodies } = list;
   const k = ptr.length;
   let at = 0;
   for (;;) {
-    // The short cursors' least document, how many are at it and the last of them.
+    // The short cursors' least document, and how many are at it.
     let current = NONE;
     let g = 0;
-    let last = 0;
     for (let c = 0; c < k; c++) {
       const d = doc[c]!;
       if (c === long || d > current) continue;
@@ -146,7 +146,6 @@ export function unionLookup({ bytes, dropped, ranker, out }: Walk, { ptr, end, d
         g = 0;
       }
       g++;
-      last = c;
     }
     if (current === NONE) return true;
     at = seek(longDocs, at, current);
