@@ -4,6 +4,8 @@
  * (get_docrep, Cover, calc_rank_cd). One ranker serves one document at a time: add() every
  * position of every lexeme the query's operands match, then rank().
  */
+import { coverTerm, rankAroundOne } from './lone-entry.js';
+
 /** The most lexemes of one document one query may match (slots in the sort key). */
 export const MAX_SLOTS = 4096;
 /** PostgreSQL keeps at most this many positions of a lexeme in a tsvector (MAXNUMPOS). */
@@ -116,6 +118,8 @@ export class CoverRanker {
    * position 0 is left to rank().
    */
   rankPair(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number, maskA: number, maskB: number): number {
+    const around = rankAroundOne(this.invws, bytes, a, aEnd, b, bEnd);
+    if (!Number.isNaN(around)) return around;
     this.reset();
     this.slot(0, maskA);
     this.slot(1, maskB);
@@ -136,7 +140,7 @@ export class CoverRanker {
       // cover of its own: both copies are one operand's.)
       if (fromA ? i > 1 && keys[i - 2]! > key : j > split + 1 && keys[j - 2]! > key) return this.rank(3);
       const side = fromA ? 0 : 1;
-      if (previousSide !== -1 && side !== previousSide) wdoc += this.cover(previous, key);
+      if (previousSide !== -1 && side !== previousSide) wdoc += coverTerm(this.invws, previous, key);
       previous = key;
       previousSide = side;
     }
@@ -182,7 +186,7 @@ export class CoverRanker {
       for (let i = 1; i < n; i++) {
         const key = keys[i]!;
         const s = slotMask[key & 4095]!;
-        if (s !== side) wdoc += this.cover(previous, key);
+        if (s !== side) wdoc += coverTerm(this.invws, previous, key);
         previous = key;
         side = s;
       }
@@ -199,14 +203,6 @@ export class CoverRanker {
       len++;
     }
     return Math.fround(this.wdoc(len, full));
-  }
-
-  /** calc_rank_cd's term for a cover of two entries (keys): Cpos = 2 / InvSum, nNoise = q − p − 1, or 0. */
-  private cover(previous: number, key: number): number {
-    const invSum = 0.0 + this.invws[(previous >> 12) & 3]! + this.invws[(key >> 12) & 3]!;
-    let nNoise = (key >>> 14) - (previous >>> 14) - 1;
-    if (nNoise < 0) nNoise = 0;
-    return 2 / invSum / (1 + nNoise);
   }
 
   /** calc_rank_cd's loop over Cover(); Cover's tail recursion is the `continue` below. */
