@@ -29,6 +29,12 @@ export class CoverRanker {
    * lexemes' positions are added first (arena-match.ts adds them lexeme by lexeme).
    */
   readonly sumsAreExact: boolean;
+  /**
+   * Whether the runs rankPair is given never descend (an arena of PostgreSQL's vectors, which
+   * sort each lexeme's positions: Postings.ascending); rankAroundOne then stops at the entry
+   * after the single one instead of reading the rest of the run to find out.
+   */
+  runsAscend = false;
 
   /** `weights`: the float4[] ts_rank_cd is given, indexed by weight (D, C, B, A). */
   constructor(weights: readonly number[]) {
@@ -118,7 +124,7 @@ export class CoverRanker {
    * position 0 is left to rank().
    */
   rankPair(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number, maskA: number, maskB: number): number {
-    const around = rankAroundOne(this.invws, bytes, a, aEnd, b, bEnd);
+    const around = rankAroundOne(this.invws, bytes, a, aEnd, b, bEnd, this.runsAscend);
     if (!Number.isNaN(around)) return around;
     this.reset();
     this.slot(0, maskA);

@@ -16,8 +16,10 @@ export function coverTerm(invws: Float64Array, previous: number, key: number): n
  * merged runs change sides, so the other run is read once, without writing or merging keys; the
  * terms are added in rankPair's order, left then right. NaN when neither run is a single entry,
  * or where rankPair would hand over to rank(): a run empty, descending or starting at position 0.
+ * `ascending`: the caller knows no run descends, so the other run is read only up to the entry
+ * after the single one.
  */
-export function rankAroundOne(invws: Float64Array, bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): number {
+export function rankAroundOne(invws: Float64Array, bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number, ascending: boolean): number {
   if (a === aEnd || b === bEnd) return Number.NaN;
   // The single entry is a run whose first varint is its whole body; slot 0 is a's, 1 is b's.
   let p = a;
@@ -56,7 +58,11 @@ export function rankAroundOne(invws: Float64Array, bytes: Uint8Array, a: number,
     // As rankPair: the run starts past position 0 and never descends (an entry twice is one).
     if (previous === -1 ? at === 0 : previous > key) return Number.NaN;
     if (key < one) before = key;
-    else if (after === -1) after = key;
+    else if (after === -1) {
+      after = key;
+      // The rest of a run known to ascend lies past it: nothing there changes the covers.
+      if (ascending) break;
+    }
     previous = key;
   }
   let wdoc = 0.0;

@@ -69,6 +69,11 @@ export class Postings {
   offsets = new Int32Array(1);
   /** How many postings (documents) lexeme id has: decoded() sizes its list by it, walking once. */
   counts = new Int32Array(0);
+  /**
+   * Whether no posting's positions descend (by position, then weight: CoverRanker's key order),
+   * as in every vector PostgreSQL prints: CoverRanker.runsAscend.
+   */
+  ascending = true;
   /** decoded()'s lists of this arena */
   private readonly decodedLists = new BoundedMap<number, DecodedPostings>(1024, { maxWeight: DECODED_BYTES, weigh: (list) => list.docs.byteLength + list.bodies.byteLength });
 
@@ -146,6 +151,8 @@ export class Postings {
     const body = new ByteWriter();
     const offsets = new Int32Array(lexemes + 1);
     const counts = new Int32Array(lexemes);
+    // The old postings that stay keep the old arena's order.
+    let ascending = this.ascending;
     const old = this.bytes;
     for (let id = 0; id < lexemes; id++) {
       offsets[id] = out.length;
@@ -189,8 +196,12 @@ export class Postings {
           outPrevious = doc;
           counts[id]!++;
           let previousPos = 0;
+          let previousKey = -1;
           for (let j = from; j < to; j++) {
             const wep = positions[j]!;
+            const key = ((wep & 0x3fff) << 2) | (wep >> 14);
+            if (key < previousKey) ascending = false;
+            previousKey = key;
             const delta = (wep & 0x3fff) - previousPos;
             previousPos = wep & 0x3fff;
             body.varint((delta >= 0 ? delta * 2 : -delta * 2 - 1) * 4 + (wep >> 14));
@@ -210,5 +221,6 @@ export class Postings {
     this.bytes = out.bytes.slice(0, out.length);
     this.offsets = offsets;
     this.counts = counts;
+    this.ascending = ascending;
   }
 }

@@ -129,6 +129,7 @@ export class PostgresTextIndex implements TextIndex<string> {
     // Filled and copied out before anything yields (sorted()), so one is reused by every match.
     const out = this.results;
     out.length = 0;
+    this.ranker.runsAscend = this.postings.ascending;
     if (!matchArena(this.postings, { masks, order, full }, this.dropped, this.ranker, out)) return undefined;
     const fromArena = out.length;
     const slots: number[] = [];
