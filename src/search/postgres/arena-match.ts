@@ -247,9 +247,10 @@ export function matchArena(postings: Postings, matched: MatchedLexemes, dropped:
   if (k <= LINEAR_CURSORS) {
     // A lexeme against a prefix's several: looked up whenever it is the longer, as linear()'s merge costs more than pair()'s walk.
     const long = full === 3 ? loneLexeme(cmask) : -1;
+    if (long < 0) return linear();
     let shortBytes = 0;
     for (let c = 0; c < k; c++) if (c !== long) shortBytes += end[c]! - ptr[c]!;
-    if (long >= 0 && postings.decodes(end[long]! - ptr[long]!, shortBytes, 1)) return unionLookup(walk, { ptr, end, doc, mask: cmask }, long, postings.decoded(ids[long]!), full);
+    if (postings.decodes(end[long]! - ptr[long]!, shortBytes, 1)) return unionLookup(walk, { ptr, end, doc, mask: cmask }, long, postings.decoded(ids[long]!), full);
     return linear();
   }
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);

@@ -107,6 +107,7 @@ const NONE = 0x7fffffff;
 
 /** Of two operands' cursors, the one that is its operand's only lexeme while the other has several; -1: none (or a lexeme in both). */
 export function loneLexeme(masks: Int32Array): number {
+  if (masks.length <= 2) return -1;
   let first = -1;
   let second = -1;
   let firsts = 0;
@@ -117,8 +118,7 @@ export function loneLexeme(masks: Int32Array): number {
       first = c;
     } else second = c;
   }
-  if (firsts === 1 && masks.length > 2) return first;
-  return firsts === masks.length - 1 && masks.length > 2 ? second : -1;
+  return firsts === 1 ? first : firsts === masks.length - 1 ? second : -1;
 }
 
 /**
