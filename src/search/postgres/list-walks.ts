@@ -68,6 +68,7 @@ export function single({ bytes, dropped, ranker, out }: Walk, { p, stop, first }
  */
 export function pairLookup({ bytes, dropped, ranker, out }: Walk, short: ListAt, long: DecodedPostings, shortIsFirst: boolean, masks: readonly [number, number]): boolean {
   const { docs: longDocs, bodies } = long;
+  const [mask0, mask1] = masks;
   let { p } = short;
   let current = short.first;
   let at = 0;
@@ -84,7 +85,9 @@ export function pairLookup({ bytes, dropped, ranker, out }: Walk, short: ListAt,
       let longLength = b & 127;
       for (let sh = 7; b > 127; sh += 7) longLength |= ((b = bytes[q++]!) & 127) << sh;
       const longEnd = q + longLength;
-      out.push(current, shortIsFirst ? ranker.rankPair(bytes, p, shortEnd, q, longEnd, masks[0], masks[1]) : ranker.rankPair(bytes, q, longEnd, p, shortEnd, masks[0], masks[1]));
+      // One call site, its operands picked by value: the branch a warm process never took would
+      // have no type feedback, and taking it later throws the compiled walk away (a deopt).
+      out.push(current, ranker.rankPair(bytes, shortIsFirst ? p : q, shortIsFirst ? shortEnd : longEnd, shortIsFirst ? q : p, shortIsFirst ? longEnd : shortEnd, mask0, mask1));
     }
     p = shortEnd;
     if (p >= short.stop) return true;
@@ -132,6 +135,7 @@ export function loneLexeme(masks: Int32Array): number {
  */
 export function unionLookup({ bytes, dropped, ranker, out }: Walk, { ptr, end, doc, mask }: Cursors, long: number, list: DecodedPostings, full: number): boolean {
   const { docs: longDocs, bodies } = list;
+  const longMask = mask[long]!;
   const k = ptr.length;
   let at = 0;
   for (;;) {
@@ -161,7 +165,7 @@ export function unionLookup({ bytes, dropped, ranker, out }: Walk, { ptr, end, d
       longEnd = q + length;
       if (g > 1) {
         ranker.reset();
-        ranker.slot(long, mask[long]!);
+        ranker.slot(long, longMask);
         ranker.addCoded(bytes, q, longEnd, long);
       }
     }
@@ -174,7 +178,10 @@ export function unionLookup({ bytes, dropped, ranker, out }: Walk, { ptr, end, d
       const stop = p + length;
       if (ranked && g === 1) {
         // One short lexeme here: a pair, in lexeme (cursor) order.
-        out.push(current, c < long ? ranker.rankPair(bytes, p, stop, q, longEnd, mask[c]!, mask[long]!) : ranker.rankPair(bytes, q, longEnd, p, stop, mask[long]!, mask[c]!));
+        // One call site, as in pairLookup.
+        const first = c < long;
+        const shortMask = mask[c]!;
+        out.push(current, ranker.rankPair(bytes, first ? p : q, first ? stop : longEnd, first ? q : p, first ? longEnd : stop, first ? shortMask : longMask, first ? longMask : shortMask));
       } else if (ranked) {
         ranker.slot(c, mask[c]!);
         ranker.addCoded(bytes, p, stop, c);
