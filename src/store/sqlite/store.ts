@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
@@ -13,16 +12,7 @@ import { sqliteDirectReads } from './direct-reads.js';
 import { sqliteSearch } from './search.js';
 import { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
-
-/** fdatasync of one file on libuv's pool, so the event loop keeps serving meanwhile. */
-async function syncFile(path: string): Promise<void> {
-  const file = await open(path, 'r');
-  try {
-    await file.datasync();
-  } finally {
-    await file.close();
-  }
-}
+import { WalSync } from './wal-sync.js';
 
 /** Enough for every query shape vitrine makes (`IN (?, …)` lists vary), bounded all the same. */
 const STATEMENT_CACHE_SIZE = 1000;
@@ -83,11 +73,16 @@ export function createSqliteStore(path: string): Store {
           pragma('wal_autocheckpoint = 1000');
         },
       });
+  // fdatasync of the WAL on libuv's pool, so the event loop keeps serving meanwhile.
+  const wal = memory ? undefined : new WalSync(`${path}-wal`);
   return createKyselyStore(db, sqliteSearch, sqliteMigrations, {
-    groupCommit: (storesOver) => new GroupCommit(db, storesOver, memory ? async () => {} : () => syncFile(`${path}-wal`), checkpointer && (() => checkpointer.checkpoint())),
+    groupCommit: (storesOver) => new GroupCommit(db, storesOver, wal ? () => wal.sync() : async () => {}, checkpointer && (() => checkpointer.checkpoint())),
     // Read from the very connection every write goes through (better-sqlite3 holds one).
     directReads: sqliteDirectReads(() => memory ?? (database as ReopeningDatabase).connection()),
     durability: async () => ({ journal_mode: String(pragma('journal_mode')), synchronous: ['off', 'normal', 'full', 'extra'][Number(pragma('synchronous'))] ?? 'unknown' }),
-    onClose: () => checkpointer?.close() ?? Promise.resolve(),
+    onClose: async () => {
+      await wal?.close();
+      await checkpointer?.close();
+    },
   });
 }
