@@ -169,13 +169,17 @@ export class GroupCommit {
   private async commit(group: Member[]): Promise<Outcome[]> {
     try {
       return await this.db.connection().execute(async (conn) => {
-        await conn.executeQuery(SYNCHRONOUS_NORMAL);
+        // Each setting is restored if it was changed, whatever fails after it; durability first.
         await conn.executeQuery(TEMP_STORE_MEMORY);
         try {
-          return await this.transaction(conn, group);
+          await conn.executeQuery(SYNCHRONOUS_NORMAL);
+          try {
+            return await this.transaction(conn, group);
+          } finally {
+            await conn.executeQuery(SYNCHRONOUS_FULL);
+          }
         } finally {
           await conn.executeQuery(TEMP_STORE_DEFAULT);
-          await conn.executeQuery(SYNCHRONOUS_FULL);
         }
       });
     } catch (error) {
