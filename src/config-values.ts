@@ -34,13 +34,13 @@ export function fail(name: string, message: string): never {
   throw new ConfigError(`${name}: ${message}`);
 }
 
-export function parseDatabase(url: string, connectTimeoutMs: number, queryTimeoutMs: number): DatabaseConfig {
+export function parseDatabase(url: string, bounds: { connectTimeoutMs: number; queryTimeoutMs: number; idleTimeoutMs: number }): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') fail('DATABASE_URL', 'sqlite: needs a path, e.g. sqlite:./data/vitrine.db or sqlite::memory:');
     return { kind: 'sqlite', path };
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, connectTimeoutMs, queryTimeoutMs };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, ...bounds };
   return fail('DATABASE_URL', 'expected sqlite:PATH, sqlite::memory: or postgres://…');
 }
 

@@ -16,6 +16,8 @@ export type DatabaseConfig =
       readonly connectTimeoutMs?: number;
       /** DATABASE_QUERY_TIMEOUT_MS: bound on one statement (default 15000) */
       readonly queryTimeoutMs?: number;
+      /** DATABASE_IDLE_TIMEOUT_MS: how long a connection no request uses is kept open (default 600000) */
+      readonly idleTimeoutMs?: number;
     };
 
 export interface RateLimitPolicy {
@@ -192,6 +194,7 @@ const envSchema = z.object({
   IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(100),
   TRUST_PROXY: z.string().optional(),
@@ -246,7 +249,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     publicUrl,
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
-    database: Object.freeze(parseDatabase(e.DATABASE_URL, e.DATABASE_CONNECT_TIMEOUT_MS, e.DATABASE_QUERY_TIMEOUT_MS)),
+    database: Object.freeze(parseDatabase(e.DATABASE_URL, { connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS, idleTimeoutMs: e.DATABASE_IDLE_TIMEOUT_MS })),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustedIssuers: Object.freeze(trustedIssuers),

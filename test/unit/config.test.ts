@@ -68,6 +68,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       IDEMPOTENCY_LOCK_SECONDS: '5',
       DATABASE_CONNECT_TIMEOUT_MS: '1500',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
+      DATABASE_IDLE_TIMEOUT_MS: '30000',
       LOG_LEVEL: 'debug',
       HEAP_GROWTH_PERCENT: '0',
       TRUST_PROXY: '2',
@@ -82,7 +83,7 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(config.host, '0.0.0.0');
     assert.equal(config.publicUrl, 'https://portfolio.example', 'trailing slash dropped');
     assert.equal(config.publicUrlConfigured, true);
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/vitrine', connectTimeoutMs: 1500, queryTimeoutMs: 2500 });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://app@db:5432/vitrine', connectTimeoutMs: 1500, queryTimeoutMs: 2500, idleTimeoutMs: 30_000 });
     assert.equal(config.idempotencyLockSeconds, 5);
     assert.equal(config.redisUrl, 'rediss://cache:6380');
     assert.deepEqual(config.rateLimits.writes, { q: 5, w: 10 });
@@ -144,6 +145,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['IDEMPOTENCY_LOCK_SECONDS', { IDEMPOTENCY_LOCK_SECONDS: '0' }],
       ['DATABASE_CONNECT_TIMEOUT_MS', { DATABASE_CONNECT_TIMEOUT_MS: '0' }],
       ['DATABASE_QUERY_TIMEOUT_MS', { DATABASE_QUERY_TIMEOUT_MS: 'forever' }],
+      ['DATABASE_IDLE_TIMEOUT_MS', { DATABASE_IDLE_TIMEOUT_MS: '0' }],
       ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
       ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
       ['BODY_LIMIT_BYTES', { BODY_LIMIT_BYTES: '10' }],

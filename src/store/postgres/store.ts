@@ -19,6 +19,8 @@ export interface PostgresStoreOptions {
   connectTimeoutMs?: number;
   /** how long one statement may run: the server cancels it, and the client gives up a second later */
   queryTimeoutMs?: number;
+  /** how long a connection no request uses stays open */
+  idleTimeoutMs?: number;
 }
 
 /** PostgreSQL for multi-instance deployments: every app process is stateless. */
@@ -37,6 +39,20 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
     // A frozen server never sends the cancellation: the client stops waiting on its own.
     query_timeout: queryTimeoutMs + 1000,
     keepAlive: true,
+    // A probe after a minute quiet, not Linux's two hours, so a NAT or a firewall in between does
+    // not forget a connection kept below while it waits unused (AWS's NAT gateway: after 350 s),
+    // leaving the next request to wait out query_timeout on it.
+    keepAliveInitialDelayMillis: 60_000,
+    // node-postgres closes a connection after 10 s unused, so on a quiet site most requests paid
+    // for a new one: a backend's start (2.3–2.6 ms to connect and answer a first query on a local
+    // server, more over TLS) and every named statement parsed again. Kept as long as PgBouncer
+    // keeps its server connections (server_idle_timeout, 600 s); never more than `max` of them.
+    idleTimeoutMillis: options.idleTimeoutMs ?? 600_000,
+    // Unused connections and their timers never keep the process alive (a command that forgot
+    // close() would otherwise wait the ten minutes out); a server's listener does that anyway.
+    allowExitOnIdle: true,
+    // Names our connections in pg_stat_activity, for the operator and the tests.
+    application_name: 'vitrine',
     // Our bigints are epoch milliseconds and counters, far below 2^53.
     types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
   });
