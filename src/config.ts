@@ -107,6 +107,8 @@ export interface Config {
   /** V8's old-generation growth past the live heap, in percent (lib/heap-growth.ts); 0: V8's own choice */
   readonly heapGrowthPercent: number;
   readonly trustProxy: TrustProxy;
+  /** how long an idle client connection stays open between requests (KEEP_ALIVE_TIMEOUT_SECONDS) */
+  readonly keepAliveTimeoutSeconds: number;
   readonly bodyLimitBytes: number;
   /** the larger limit of owner uploads (logo, project images) under /admin and /api/v1/admin */
   readonly uploadLimitBytes: number;
@@ -195,6 +197,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(100),
   TRUST_PROXY: z.string().optional(),
@@ -260,6 +263,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     trustProxy: Object.freeze(parseTrustProxy(e.TRUST_PROXY)),
+    keepAliveTimeoutSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -60,7 +60,17 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   // every advertised URL ({base_url}: issuer, resource_metadata, Location, Link, Origin checks)
   // is built from publicUrl. Requests in the gap get a 503 from the placeholder listener.
   let listener: RequestListener = (_req, res) => res.writeHead(503, { 'retry-after': '1' }).end('starting');
-  const server = createServer((req, res) => listener(req, res));
+  let closing = false;
+  const server = createServer((req, res) => {
+    // RFC 9112 §9.6: a server closing down says so on the answers it still gives.
+    if (closing) res.setHeader('connection', 'close');
+    listener(req, res);
+  });
+  // node:http closes a connection idle for 5 s. A proxy in front keeps its own longer (nginx's
+  // upstream keepalive_timeout and AWS's ALB: 60 s) and may send a request on one just as this
+  // end closes it: the client gets a 502. The end behind the proxy must wait longer than the
+  // proxy does; 65 s by default (KEEP_ALIVE_TIMEOUT_SECONDS), announced as `Keep-Alive: timeout`.
+  server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -92,9 +102,16 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     vitrine,
     logger,
     async close() {
+      closing = true;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+        // Idle connections close now; one whose answer was in flight is idle once that answer is
+        // sent, and kept open it would hold the close for the keep-alive timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+        server.closeIdleConnections();
       });
       await vitrine.close();
       await store.close();

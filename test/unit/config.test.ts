@@ -69,6 +69,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       DATABASE_CONNECT_TIMEOUT_MS: '1500',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
       DATABASE_IDLE_TIMEOUT_MS: '30000',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '620',
       LOG_LEVEL: 'debug',
       HEAP_GROWTH_PERCENT: '0',
       TRUST_PROXY: '2',
@@ -94,6 +95,7 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(config.heapGrowthPercent, 0, "0: V8's own choice");
     assert.deepEqual(config.trustProxy, { kind: 'hops', hops: 2 });
     assert.equal(config.bodyLimitBytes, 4096);
+    assert.equal(config.keepAliveTimeoutSeconds, 620);
     assert.equal(config.accessTokenTtlSeconds, 600);
     assert.equal(config.catalogVersionCheckMs, 0);
     assert.equal(config.demoCatalog, false);
@@ -146,6 +148,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['DATABASE_CONNECT_TIMEOUT_MS', { DATABASE_CONNECT_TIMEOUT_MS: '0' }],
       ['DATABASE_QUERY_TIMEOUT_MS', { DATABASE_QUERY_TIMEOUT_MS: 'forever' }],
       ['DATABASE_IDLE_TIMEOUT_MS', { DATABASE_IDLE_TIMEOUT_MS: '0' }],
+      ['KEEP_ALIVE_TIMEOUT_SECONDS', { KEEP_ALIVE_TIMEOUT_SECONDS: '0' }],
       ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
       ['TRUST_PROXY', { TRUST_PROXY: 'everyone' }],
       ['BODY_LIMIT_BYTES', { BODY_LIMIT_BYTES: '10' }],
