@@ -3,7 +3,9 @@
  *   GET /api/v1/projects?q=…&limit=5            (REST, cached service call)
  *   POST /mcp tools/call search_projects (2025)  (stateless: one fresh McpServer per POST)
  *   POST /mcp tools/call search_projects (2026-07-28, per-request _meta)
- * Prints req/s, p99 latency and MCP/REST ratios. Standalone: `npx tsx bench/mcp.ts`
+ * then each of REST and MCP (2025) with a new query on every call, which no answer cache has
+ * seen: what an agent exploring the catalog pays (issue 17, docs/performance.md round 22).
+ * Prints req/s, p99 latency and MCP/REST ratios (the new-query MCP case against the new-query REST one). Standalone: `npx tsx bench/mcp.ts`
  * (BENCH_SECONDS, BENCH_CONNECTIONS to tune). Rate limits are off so they don't cap the run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +26,9 @@ import { createStore } from '../src/store/create-store.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const QUERY = 'platform';
+/** Words of the demo catalog; call n asks for two of them and a page size, all three varying. */
+const WORDS = 'platform mobile app web design booking data payments health search maps riders accessible support service offline dashboard forms release live'.split(' ');
+const newQuery = (n: number) => ({ q: `${WORDS[n % WORDS.length]} ${WORDS[Math.floor(n / WORDS.length) % WORDS.length]}`, limit: 1 + (Math.floor(n / WORDS.length ** 2) % 10) });
 
 interface Result {
   requests: { average: number };
@@ -49,6 +54,8 @@ async function main(): Promise<void> {
   await store.migrate();
   await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio, store.media);
   const vitrine = await createApp({ config, store, logger: pino({ level: 'silent' }) });
+  // As the server does at start: the in-memory search index, so a new query is not answered by SQL.
+  await store.projects.warm?.();
   handler = vitrine.fetch;
 
   const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -70,6 +77,22 @@ async function main(): Promise<void> {
       },
     ],
   ];
+  let calls = 0;
+  const distinct: [string, Record<string, unknown>][] = [
+    [
+      'REST, a new query each call',
+      { url: `${baseUrl}/api/v1/projects`, requests: [{ setupRequest: (req: Record<string, unknown>) => { const { q, limit } = newQuery(++calls); return { ...req, path: `/api/v1/projects?q=${encodeURIComponent(q)}&limit=${limit}` }; } }] },
+    ],
+    [
+      'MCP (2025), a new query each call',
+      {
+        url: `${baseUrl}/mcp`,
+        method: 'POST',
+        headers: { ...json, 'mcp-protocol-version': '2025-11-25' },
+        requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ jsonrpc: '2.0', id: ++calls, method: 'tools/call', params: { name: 'search_projects', arguments: newQuery(calls) } }) }) }],
+      },
+    ],
+  ];
 
   // One warm-up request each, and a check that every case really answers 200.
   for (const [title, opts] of cases) {
@@ -78,13 +101,14 @@ async function main(): Promise<void> {
   }
 
   const results: [string, Result][] = [];
-  for (const [title, opts] of cases) results.push([title, await run(title, opts)]);
+  for (const [title, opts] of [...cases, ...distinct]) results.push([title, await run(title, opts)]);
 
   const rest = results[0]![1];
   console.log(`\n${SECONDS}s per case, ${CONNECTIONS} connections, query "${QUERY}", limit 5 (same process, same SQLite file)\n`);
   console.log('case                              req/s     p99 ms   avg ms   non-2xx  vs REST');
-  for (const [title, r] of results) {
-    const ratio = (r.requests.average / rest.requests.average).toFixed(2);
+  for (const [i, [title, r]] of results.entries()) {
+    // The new-query MCP case against the new-query REST case, the others against the repeated REST read.
+    const ratio = (r.requests.average / (i === results.length - 1 ? results[i - 1]![1] : rest).requests.average).toFixed(2);
     console.log(
       `${title.padEnd(32)} ${r.requests.average.toFixed(0).padStart(7)} ${String(r.latency.p99).padStart(9)} ${r.latency.average.toFixed(2).padStart(8)} ${String(r.non2xx + r.errors).padStart(9)}   ${ratio}x`,
     );
