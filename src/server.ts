@@ -104,14 +104,14 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     async close() {
       closing = true;
       await new Promise<void>((resolve) => {
-        // Idle connections close now; one whose answer was in flight is idle once that answer is
-        // sent, and kept open it would hold the close for the keep-alive timeout.
+        // close() ends the idle connections (node:http does, since Node 19); one whose answer was
+        // in flight is idle once that answer is sent, and kept open it would hold the close for
+        // the keep-alive timeout.
         const sweep = setInterval(() => server.closeIdleConnections(), 100);
         server.close(() => {
           clearInterval(sweep);
           resolve();
         });
-        server.closeIdleConnections();
       });
       await vitrine.close();
       await store.close();
