@@ -20,6 +20,25 @@ describe('ProjectRowCache', () => {
     assert.deepEqual(reads.at(-1), ['a', 'b'], 'version 2 kept nothing of version 1');
   });
 
+  it('keeps the few thousand records a search vocabulary comes back to, and is bounded', async () => {
+    const cache = new ProjectRowCache();
+    const summary = 'x'.repeat(1300); // about a project's text (description, summary, title)
+    let reads = 0;
+    const read = async (ids: readonly string[]) => ((reads += ids.length), ids.map((id) => row(id, summary)));
+    const pages = async (ids: readonly string[]) => {
+      for (let i = 0; i < ids.length; i += 20) await cache.recordsOf(ids.slice(i, i + 20), 1, read);
+    };
+    const touched = Array.from({ length: 3000 }, (_, i) => `prj_${i}`);
+    await pages(touched);
+    assert.equal(reads, 3000);
+    await pages(touched);
+    assert.equal(reads, 3000, 'pages of the same 3,000 projects read no row again');
+    await pages(Array.from({ length: 20_000 }, (_, i) => `prj_other_${i}`));
+    reads = 0;
+    await pages(touched.slice(0, 20));
+    assert.equal(reads, 20, '20,000 other projects later, the first ones were let go');
+  });
+
   it('never keeps records read for an older version under a newer one', async () => {
     const cache = new ProjectRowCache();
     let release!: () => void;

@@ -1,9 +1,16 @@
 import { BoundedMap } from '../../lib/bounded-map.js';
 import type { ProjectRecord } from '../../model/project.js';
 
-/** A few thousand projects, whatever their size: the records ranked pages keep coming back to. */
-const ENTRIES = 1000;
-const MAX_CHARS = 4 * 2 ** 20;
+/**
+ * A few thousand projects, at most 8 M characters of text: the records ranked pages keep coming
+ * back to. The bench's search vocabulary touches ~2,800 of 10,000 projects; with 1,000 kept, a
+ * new query's page of 20 (the default limit) read and presented most of its rows afresh. Issue
+ * 17, round 23, at 10,000 projects: 4,000 kept took a new query's CPU from 720–940 to 380–440 µs
+ * at `limit=20` and the bench's mix from ~335 to ~270 µs, for 18–24 MB more RSS once full (a
+ * record with its presentation, catalog/presented-projects.ts, is ~5 KB).
+ */
+const ENTRIES = 4000;
+const MAX_CHARS = 8 * 2 ** 20;
 
 /** The characters of a record's text: its weight against MAX_CHARS. */
 function weigh(record: ProjectRecord): number {
