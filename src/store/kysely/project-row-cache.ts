@@ -6,8 +6,9 @@ import type { ProjectRecord } from '../../model/project.js';
  * back to. The bench's search vocabulary touches ~2,800 of 10,000 projects; with 1,000 kept, a
  * new query's page of 20 (the default limit) read and presented most of its rows afresh. Issue
  * 17, round 23, at 10,000 projects: 4,000 kept took a new query's CPU from 720–940 to 380–440 µs
- * at `limit=20` and the bench's mix from ~335 to ~270 µs, for 18–24 MB more RSS once full (a
- * record with its presentation, catalog/presented-projects.ts, is ~5 KB).
+ * at `limit=20` and the bench's mix from ~335 to ~270 µs. A record is ~3 KB of heap and its
+ * presentation (catalog/presented-projects.ts) ~1 KB more and ~2 KB of JSON bytes, so a full
+ * cache holds ~25 MB, ~19 MB more than 1,000 records did.
  */
 const ENTRIES = 4000;
 const MAX_CHARS = 8 * 2 ** 20;
