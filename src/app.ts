@@ -131,6 +131,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     store,
     idempotency,
     projectsNamed: (slugs) => catalog.named(slugs),
+    sandboxProjectsNamed: (slugs) => sandboxCatalog.named(slugs),
     notifier: owner.notifier,
     clock,
     random,

@@ -19,6 +19,8 @@ export interface InquiryServiceOptions {
   idempotency: Idempotency;
   /** the published catalog projects among these slugs */
   projectsNamed(slugs: readonly string[]): Promise<NamedProject[]>;
+  /** the sandbox's fixture projects among these slugs: a rehearsal may name them too */
+  sandboxProjectsNamed?(slugs: readonly string[]): Promise<NamedProject[]>;
   /** composes the owner notifications the store writes with a new inquiry */
   notifier: InquiryNotifier;
   clock: Clock;
@@ -50,7 +52,7 @@ export class InquiryService {
     const { value, replayed } = await this.options.idempotency.runInOneWrite<Inquiry>(
       call,
       async () => {
-        const valid = await this.validate(input);
+        const valid = await this.validate(input, ctx.sandbox);
         projects = valid.projects;
         return this.received(valid.fields, ctx);
       },
@@ -76,7 +78,7 @@ export class InquiryService {
     return { ...record, status: 'received', sandbox: false };
   }
 
-  private async validate(input: unknown): Promise<{ fields: InquiryInput; projects: NamedProject[] }> {
+  private async validate(input: unknown, sandbox: boolean): Promise<{ fields: InquiryInput; projects: NamedProject[] }> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new ValidationError('The request body must be a JSON object.', [{ path: '(body)', message: 'must be a JSON object' }]);
     }
@@ -84,19 +86,32 @@ export class InquiryService {
     if (!result.success) throw invalidInput('The inquiry', result.error);
     const slugs = result.data.project_slugs;
     // Looked up here, before the transaction: the notifications name the projects' titles.
-    const projects = slugs.length > 0 ? await this.options.projectsNamed(slugs) : [];
+    const projects = slugs.length > 0 ? await this.named(slugs, sandbox) : [];
     if (slugs.length > 0) {
       const known = new Set(projects.map((p) => p.slug));
       const unknown = slugs.filter((s) => !known.has(s));
       if (unknown.length > 0) {
+        const where = sandbox ? 'GET /api/v1/sandbox/projects (or GET /api/v1/projects)' : 'GET /api/v1/projects';
         throw new ValidationError(
-          `Unknown project slug(s): ${unknown.join(', ')}. List valid slugs with GET /api/v1/projects.`,
+          `Unknown project slug(s): ${unknown.join(', ')}. List valid slugs with ${where}.`,
           unknown.map((s) => ({ path: `project_slugs[${slugs.indexOf(s)}]`, message: `no published project has the slug "${s}"` })),
           422,
         );
       }
     }
     return { fields: result.data, projects };
+  }
+
+  /**
+   * The projects named. A rehearsal may name the sandbox's own fixture projects (what its
+   * listing shows) as well as the real catalog's (the write it rehearses), so both are known.
+   */
+  private async named(slugs: readonly string[], sandbox: boolean): Promise<NamedProject[]> {
+    const fixtures = sandbox && this.options.sandboxProjectsNamed ? await this.options.sandboxProjectsNamed(slugs) : [];
+    if (fixtures.length === slugs.length) return fixtures;
+    const found = new Set(fixtures.map((p) => p.slug));
+    const rest = fixtures.length > 0 ? slugs.filter((s) => !found.has(s)) : slugs;
+    return [...fixtures, ...(await this.options.projectsNamed(rest))];
   }
 
   private received(input: InquiryInput, ctx: SubmitContext): Inquiry {
