@@ -7,6 +7,9 @@ import type { Inquiry } from './types.js';
  * is the representation REST, MCP and the form's receipt all present.
  */
 
+/** A required text field's type error: absent is "is required", any other type is named as such. */
+const requiredText = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text') };
+
 /** Optional free text: absent, null and blank all mean none (null). */
 const optionalText = (max: number, description: string) =>
   z
@@ -20,16 +23,16 @@ const optionalText = (max: number, description: string) =>
 /** docs/design.md §2 Inquiry: the fields a sender provides. Unknown fields are rejected, not ignored. */
 export const inquiryInputSchema = z
   .object({
-    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters').describe('Who is asking: a person\'s name.'),
-    email: z.string({ error: 'is required' }).trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').email('must be an email address like name@example.com').describe('Where the studio should reply.'),
+    name: z.string(requiredText).trim().min(1, 'is required').max(200, 'must be at most 200 characters').describe('Who is asking: a person\'s name.'),
+    email: z.string(requiredText).trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').email('must be an email address like name@example.com').describe('Where the studio should reply.'),
     company: optionalText(200, 'Organisation, if any.'),
-    message: z.string({ error: 'is required' }).trim().min(10, 'must be at least 10 characters').max(5000, 'must be at most 5000 characters').describe('What the inquiry is about, 10–5000 characters.'),
+    message: z.string(requiredText).trim().min(10, 'must be at least 10 characters').max(5000, 'must be at most 5000 characters').describe('What the inquiry is about, 10–5000 characters.'),
     project_slugs: z
       .array(z.string().min(1).max(80), { error: 'must be a list of project slugs' })
       .max(20, 'can have at most 20 projects')
       .default([])
       .transform((slugs) => [...new Set(slugs)])
-      .describe('Slugs of catalog projects the inquiry refers to; an unknown slug is rejected.'),
+      .describe('Slugs of catalog projects the inquiry refers to (a sandbox inquiry may also name the sandbox catalog\'s); an unknown slug is rejected.'),
     budget: optionalText(200, 'Free text, e.g. "20–40k EUR".'),
     timeline: optionalText(200, 'Free text, e.g. "launch by Q3".'),
   })

@@ -8,8 +8,12 @@ import { issueMessage } from './issue-messages.js';
  */
 export function fieldErrors(error: z.ZodError, options: { prefix?: string; unknown?: string } = {}): FieldError[] {
   const out: FieldError[] = [];
+  // A value of the wrong type gets that one message: zod may still run the field's length checks on it.
+  const mistyped = new Set<string>();
   for (const issue of error.issues) {
     const base = [options.prefix ?? '', ...issue.path.map(String)].filter(Boolean).join('.');
+    if (mistyped.has(base)) continue;
+    if (issue.code === 'invalid_type') mistyped.add(base);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out.push({ path: [base, key].filter(Boolean).join('.'), message: options.unknown ?? 'unknown field' });
     } else {

@@ -51,6 +51,12 @@ describe('validation messages speak with one voice and name the field', () => {
       { path: 'project_slugs', message: 'must be a list of project slugs' },
       { path: 'budget', message: 'must be text' },
     ]);
+    // A required field of the wrong type is named as such, not as missing.
+    const wrongType = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 1, email: 'ada@example.com', message: ['x'] }) });
+    assert.deepEqual(((await wrongType.json()) as Problem).errors, [
+      { path: 'name', message: 'must be text' },
+      { path: 'message', message: 'must be text' },
+    ]);
     const query = (await (await fetch(`${server.baseUrl}/api/v1/projects?limit=500&sort=size`)).json()) as Problem;
     for (const e of query.errors ?? []) assert.doesNotMatch(e.message, ZOD_WORDING, `${e.path}: ${e.message}`);
     assert.ok((query.errors?.length ?? 0) >= 2, JSON.stringify(query.errors));
