@@ -7,7 +7,7 @@ import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
 import { bodyLimit } from './http/middleware/body-limit.js';
 import { rejectNul } from './http/middleware/no-nul.js';
-import { invalidTokenResponse } from './http/middleware/auth.js';
+import { bearerOnApi, invalidTokenResponse } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -55,6 +55,7 @@ import { StudioService } from './studio/service.js';
 import { ProjectEditor } from './catalog/editor.js';
 import { registerStudioMedia, registerStudioRoute } from './http/routes/studio.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
+import { ADMIN_API_PREFIX } from './http/routes/admin-api.js';
 import { AUTHORIZE_PATH, registerAuthorizeRoutes } from './http/routes/oauth-authorize.js';
 import { createOwnerSide, type OwnerSide } from './wiring/owner-side.js';
 
@@ -173,6 +174,8 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // Rate limits need the client address (request context) and the verified bearer.
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy) });
   app.use(rateLimits.middleware);
+  // A bearer on any API request must be live (docs/design.md §1); the admin API checks owner tokens itself.
+  app.use('/api/*', bearerOnApi(oauth.verifier, (path) => path.startsWith(ADMIN_API_PREFIX)));
   // Repeated catalog reads skip validation and the catalog service, after all of the above.
   const cache = new ResponseCache({ enabled: config.responseCache });
   // …and most of them skip Hono altogether: the same steps, on node:http (cached-read-lane.ts).

@@ -24,7 +24,8 @@ export function renderAuthMd(config: Config, studioName = 'vitrine'): string {
 This server publishes a portfolio catalog. **Reads need no credential.** Writes
 (\`POST /api/v1/inquiries\`, \`POST /api/v1/sandbox/inquiries\`, and the MCP \`submit_inquiry\` tool)
 accept an **optional** \`Authorization: Bearer <token>\` that attributes the write to your client.
-Everything here is free: no account, payment or waitlist.
+A token you do send is always checked, on reads too: one that is unknown, expired or revoked gets
+\`401 invalid_token\`, never an anonymous answer. Everything here is free: no account, payment or waitlist.
 
 Discovery documents:
 

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { comparable } from '../helpers/comparable-answer.js';
+import { agentToken } from '../helpers/tokens.js';
 
 /** One answer as a client sees it: status, body bytes and every header. */
 interface Answer {
@@ -149,12 +150,17 @@ describe('response cache: repeated public catalog reads answered from the repres
     }
   });
 
-  it('serves a read with a bearer from the cache too: the bearer changes only who is metered', async () => {
+  it('serves a read with a live bearer from the cache too: the bearer changes only who is metered', async () => {
+    const { token } = await agentToken(server.baseUrl);
     await viaRoute(server, '/api/v1/projects?limit=3');
     const anonymous = comparable(await viaCache(server, '/api/v1/projects?limit=3'));
-    const withBearer = comparable(await viaCache(server, '/api/v1/projects?limit=3', { headers: { authorization: 'Bearer not-a-real-token' } }));
+    const withBearer = comparable(await viaCache(server, '/api/v1/projects?limit=3', { headers: { authorization: `Bearer ${token}` } }));
     assert.equal(withBearer.status, 200);
     assert.ok(withBearer.body.equals(anonymous.body));
+    // One that is not live is refused before the cache (docs/design.md §1).
+    const before = server.vitrine.cache.hits;
+    assert.equal((await get(server, '/api/v1/projects?limit=3', { headers: { authorization: 'Bearer not-a-real-token' } })).status, 401);
+    assert.equal(server.vitrine.cache.hits, before);
   });
 });
 

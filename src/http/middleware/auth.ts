@@ -6,6 +6,7 @@ import { apiResource, mcpResource, tokenServes } from '../../oauth/resources.js'
 import type { Scope } from '../../model/principal.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
+import { hasHeader } from '../requests/header.js';
 
 /**
  * RFC 6750 §3.1: a bearer that is present but malformed, unknown, expired or revoked — or an
@@ -34,6 +35,12 @@ function missingTokenResponse(c: Context<AppEnv>, resource: ResourceName): Respo
 export function authenticate(verifier: BearerVerifier, options: { required?: boolean; resource?: ResourceName } = {}): MiddlewareHandler<AppEnv> {
   const resource = options.resource ?? 'api';
   return async (c, next) => {
+    // Decided for this request already (bearerOnApi): only whether anonymous may pass is left.
+    const decided = c.get('principal');
+    if (decided !== undefined) {
+      if (decided === null && options.required) return missingTokenResponse(c, resource);
+      return next();
+    }
     const check = await verifier.verify(c.req.header('authorization'));
     switch (check.kind) {
       case 'anonymous':
@@ -51,6 +58,17 @@ export function authenticate(verifier: BearerVerifier, options: { required?: boo
     }
     await next();
   };
+}
+
+/**
+ * docs/design.md §1, "nothing is silently anonymous": a bearer on any API request — reads and key
+ * minting too, not only writes — is verified, and one that is not a live credential gets the
+ * invalid_token 401. No header, no await (the hot path). `skip` names paths with their own
+ * credentials (the owners' admin API).
+ */
+export function bearerOnApi(verifier: BearerVerifier, skip: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+  const auth = authenticate(verifier);
+  return (c, next) => (hasHeader(c, 'authorization') && !skip(c.req.path) ? auth(c, next) : next());
 }
 
 /** RFC 6750 §3.1: a principal without `scope` gets 403 insufficient_scope; anonymous callers pass. */

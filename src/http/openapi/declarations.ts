@@ -17,8 +17,11 @@ export const IDEMPOTENT = { [IDEMPOTENT_MARK]: true } as const;
 export const OAUTH_ENDPOINT_MARK = 'x-vitrine-oauth-endpoint';
 export const OAUTH_ENDPOINT = { [OAUTH_ENDPOINT_MARK]: true } as const;
 
-/** Reads and credential endpoints: no credential at all (stated, as an empty list). */
-export const NO_CREDENTIAL = { security: [] as Record<string, string[]>[] };
+/**
+ * The API's reads and key minting: no credential needed (the empty requirement), but a bearer
+ * that is sent must be live, or the answer is the invalid_token 401 (docs/design.md §1).
+ */
+export const BEARER_CHECKED = { security: [{}, { bearer: [] }] as Record<string, string[]>[] };
 
 /**
  * Seed §1: writes take an optional bearer. The empty requirement first says anonymous calls

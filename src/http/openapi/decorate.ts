@@ -34,6 +34,12 @@ function takesBearer(operation: OperationObject): boolean {
   return (operation.security ?? []).some((requirement) => 'bearer' in requirement || 'oauth2' in requirement);
 }
 
+/** A 403 is possible where scopes are named (oauth2) or a bearer is required; not on BEARER_CHECKED reads. */
+function checksScope(operation: OperationObject): boolean {
+  const security = operation.security ?? [];
+  return security.some((requirement) => 'oauth2' in requirement) || !security.some((requirement) => Object.keys(requirement).length === 0);
+}
+
 function componentHeaders(ttlSeconds: number): Record<string, HeaderObject> {
   return {
     RateLimit: {
@@ -170,7 +176,7 @@ function decorateOperation(operation: OperationObject, method: string, path: str
 
   if (takesBearer(operation)) {
     addResponse(operation, '401', response('Unauthorized'));
-    addResponse(operation, '403', response('Forbidden'));
+    if (checksScope(operation)) addResponse(operation, '403', response('Forbidden'));
   }
   if (operation[IDEMPOTENT_MARK] === true) {
     delete operation[IDEMPOTENT_MARK];

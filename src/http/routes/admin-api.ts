@@ -10,7 +10,9 @@ import { problemResponse } from '../openapi/schemas.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { invalidInput } from '../../lib/zod-errors.js';
 
-export const ADMIN_INQUIRIES_PATH = '/api/v1/admin/inquiries';
+/** Every owner API path is under it: owner tokens, never the public bearers (app.ts). */
+export const ADMIN_API_PREFIX = '/api/v1/admin/';
+export const ADMIN_INQUIRIES_PATH = `${ADMIN_API_PREFIX}inquiries`;
 
 const AdminInquirySchema = adminInquirySchema.openapi('AdminInquiry', { description: 'An inquiry as the studio\'s inbox holds it.' });
 const AdminInquiryListSchema = z

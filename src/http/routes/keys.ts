@@ -7,7 +7,7 @@ import { InvalidClientMetadataError } from '../../oauth/oauth-error.js';
 import type { OAuth } from '../../oauth/service.js';
 import { subjectKey } from '../../ratelimit/subject.js';
 import type { AppEnv } from '../env.js';
-import { IDEMPOTENT, NO_CREDENTIAL } from '../openapi/declarations.js';
+import { BEARER_CHECKED, IDEMPOTENT } from '../openapi/declarations.js';
 import { KeyResponseSchema } from '../openapi/oauth-schemas.js';
 import { problemResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
@@ -44,7 +44,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
     tags: ['Keys'],
     operationId: 'getApiKey',
     summary: 'Get a free API key (no account, payment or waitlist)',
-    ...NO_CREDENTIAL,
+    ...BEARER_CHECKED,
     responses: { 200: { description: 'A new public client, its API key and a fresh access token.', content: { 'application/json': { schema: KeyResponseSchema } } } },
   });
   app.openAPIRegistry.registerPath({
@@ -55,7 +55,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
     summary: 'Create a free API key; the body is a JSON object, `{}` is enough',
     description:
       'With an `Idempotency-Key` (at least 16 characters, e.g. a UUID) a retry returns the same key instead of a new one. Records are kept per caller address, since the replay hands out the key again.',
-    ...NO_CREDENTIAL,
+    ...BEARER_CHECKED,
     ...IDEMPOTENT,
     request: {
       body: {

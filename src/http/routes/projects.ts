@@ -5,6 +5,7 @@ import { sendCached } from '../responses/cached-response.js';
 import type { AppEnv } from '../env.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
 import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse } from '../openapi/schemas.js';
+import { BEARER_CHECKED } from '../openapi/declarations.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 const term = z.string().trim().min(1).max(60);
@@ -63,6 +64,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
     path,
     middleware: [cache.serve] as const,
     tags: [tag],
+    ...BEARER_CHECKED,
     operationId: `list${operationPrefix}Projects`,
     summary: 'List and search published projects',
     request: { query: listQuerySchema },
@@ -87,6 +89,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
     path: `${path}/{slug}`,
     middleware: [cache.serve] as const,
     tags: [tag],
+    ...BEARER_CHECKED,
     operationId: `get${operationPrefix}Project`,
     summary: 'Get one published project by slug',
     request: { params: slugParam },
@@ -105,6 +108,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
         path: options.facetsPath,
         middleware: [cache.serve] as const,
         tags: [tag],
+        ...BEARER_CHECKED,
         operationId: `list${operationPrefix}Facets`,
         summary: 'Counts per tag, industry, service, technology and year (valid filter values)',
         responses: {

@@ -6,6 +6,7 @@ import { StudioSchema as StudioWire } from '../../studio/schemas.js';
 import type { StudioService } from '../../studio/service.js';
 import type { StudioView } from '../../studio/view.js';
 import type { AppEnv } from '../env.js';
+import { BEARER_CHECKED } from '../openapi/declarations.js';
 import { sendCached } from '../responses/cached-response.js';
 import { sendText } from '../responses/html-response.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
@@ -28,6 +29,7 @@ export function registerStudioRoute(app: OpenAPIHono<AppEnv>, options: StudioRou
       method: 'get',
       path: options.path,
       tags: [options.tag],
+      ...BEARER_CHECKED,
       operationId: options.operationId,
       summary: 'Who the studio is, what it offers, where it is and how to reach it',
       responses: {
