@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { hashSecret } from '../../src/oauth/tokens.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -45,6 +46,36 @@ describe('GET and POST /api/v1/keys (seed §4.8)', () => {
     const res = await fetch(`${server.baseUrl}/api/v1/keys`);
     assert.equal(res.status, 200);
     assertKeyShape((await res.json()) as KeyBody);
+  });
+
+  it('HEAD → 200 with GET\'s headers and mints nothing (RFC 9110 §9.2.1: HEAD is safe)', async () => {
+    const clients = () => {
+      const { database } = server.config;
+      if (database.kind !== 'sqlite') throw new Error('this suite runs on SQLite');
+      const db = new Database(database.path, { readonly: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM oauth_clients').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+    const before = clients();
+    const res = await fetch(`${server.baseUrl}/api/v1/keys`, { method: 'HEAD' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/json');
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.equal(await res.text(), '');
+    assert.equal(clients(), before, 'no client registered');
+    assert.equal((await fetch(`${server.baseUrl}/api/v1/keys`)).status, 200);
+    assert.equal(clients(), before + 1, 'GET does mint one');
+  });
+
+  it('POST with no body and no Content-Type (`curl -X POST`) → 201, as {} would', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/keys`, { method: 'POST' });
+    assert.equal(res.status, 201);
+    assertKeyShape((await res.json()) as KeyBody);
+    const typed = await fetch(`${server.baseUrl}/api/v1/keys`, { method: 'POST', body: 'client_name=x' });
+    assert.equal(typed.status, 415, 'a body of another type is still refused');
   });
 
   it('POST with client_name names the registered public client', async () => {

@@ -13,10 +13,13 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Res
 /**
  * The request body as JSON, for endpoints that take a JSON object. RFC 9110 §15.5.16: any other
  * content type is a 415 naming what to send instead; unparsable JSON is a 400. `emptyAs` is the
- * value of an empty body, where one is allowed.
+ * value of an empty body, where one is allowed (then also without a Content-Type).
  */
 export async function readJsonBody(c: Context<AppEnv>, what: string, options: { emptyAs?: unknown } = {}): Promise<JsonBody> {
-  if (!isJsonMediaType(c.req.header('content-type'))) {
+  const type = c.req.header('content-type');
+  // No body and no type where an empty body is allowed (`curl -X POST`): nothing to mislabel.
+  if (type === undefined && 'emptyAs' in options && (await c.req.text()) === '') return { ok: true, value: options.emptyAs };
+  if (!isJsonMediaType(type)) {
     return {
       ok: false,
       response: problem(

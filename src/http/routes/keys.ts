@@ -70,7 +70,8 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
     },
   });
 
-  app.get(KEYS_PATH, (c) => mint(c, undefined, 200));
+  // RFC 9110 §9.2.1: HEAD is safe. Hono answers it with the GET route, which would mint a key.
+  app.get(KEYS_PATH, (c) => (c.req.method === 'HEAD' ? respondWith(c, null, 200, JSON_NO_STORE) : mint(c, undefined, 200)));
   app.post(KEYS_PATH, async (c) => {
     const idempotencyKey = idempotencyKeyOf(c);
     const body = await readJsonBody(c, 'a JSON object (`{}` is enough)', { emptyAs: {} });
