@@ -73,9 +73,20 @@ export function parseRateLimits(raw: string | undefined): Record<RateLimitPolicy
   // zod 4: z.record over an enum demands every key; an override names only the policies it changes.
   const parsed = z
     .partialRecord(z.enum(RATE_LIMIT_POLICY_NAMES), policySchema)
-    .safeParse(parseJsonOrFile('RATE_LIMITS', raw));
+    .safeParse(withPolicyAliases(parseJsonOrFile('RATE_LIMITS', raw)));
   if (!parsed.success) describeZod('RATE_LIMITS', parsed.error);
   return { ...limits, ...parsed.data };
+}
+
+/**
+ * The design contract names the minting policy `keys` (docs/design.md §10); the server calls it
+ * `register`, since /oauth/register and /api/v1/keys share it. Either name sets it; not both.
+ */
+function withPolicyAliases(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !('keys' in value)) return value;
+  const { keys, ...rest } = value as Record<string, unknown>;
+  if ('register' in rest) fail('RATE_LIMITS', '"keys" and "register" name the same policy (/oauth/register and /api/v1/keys); set one of them');
+  return { ...rest, register: keys };
 }
 
 export function parseTrustProxy(raw: string | undefined): TrustProxy {

@@ -43,6 +43,12 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.deepEqual(config.mcpAllowedOrigins, []);
   });
 
+  it('takes the design contract\'s name `keys` for the minting policy it calls `register` (docs/design.md §10)', () => {
+    const config = parseConfig({ RATE_LIMITS: '{"keys":{"q":5,"w":60}}' });
+    assert.deepEqual(config.rateLimits.register, { q: 5, w: 60 });
+    assert.deepEqual(config.rateLimits.reads, DEFAULT_RATE_LIMITS.reads);
+  });
+
   it('returns a deeply frozen object', () => {
     const config = parseConfig({ RATE_LIMITS: '{"reads":{"q":5,"w":1}}', TRUST_PROXY: '10.0.0.0/8' });
     assert.ok(Object.isFrozen(config));
@@ -139,6 +145,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['REDIS_URL', { REDIS_URL: 'http://cache' }],
       ['RATE_LIMITS', { RATE_LIMITS: '{"reads":{"q":0,"w":60}}' }],
       ['RATE_LIMITS', { RATE_LIMITS: '{"unknown":{"q":1,"w":60}}' }],
+      ['RATE_LIMITS', { RATE_LIMITS: '{"keys":{"q":1,"w":60},"register":{"q":2,"w":60}}' }],
       ['RATE_LIMITS', { RATE_LIMITS: '{not json' }],
       ['RATE_LIMITS', { RATE_LIMITS: '/no/such/file.json' }],
       ['RATE_LIMITS_ENABLED', { RATE_LIMITS_ENABLED: 'yes' }],
