@@ -33,6 +33,7 @@ import { registerMetricsRoute } from './http/routes/metrics.js';
 import { registerServerCardRoutes } from './http/routes/server-card.js';
 import { registerOAuthRoutes } from './http/routes/oauth-routes.js';
 import { registerOpenApiRoute } from './http/routes/openapi.js';
+import { registerProblemTypeRoutes } from './http/routes/problem-types.js';
 import { registerPageRoutes } from './http/routes/pages.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { secureHeaderValues } from './http/responses/security-headers.js';
@@ -217,6 +218,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, siteIsCurrent, assets, cache });
+  registerProblemTypeRoutes(app, { site, siteIsCurrent, cache });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals, studio: async () => (await studio.current()).profile });
   registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, baseUrl, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
   registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });

@@ -11,6 +11,7 @@ const FILES: { path: string; what: string }[] = [
   { path: '/.well-known/oauth-authorization-server', what: 'OAuth authorization server metadata (RFC 8414)' },
   { path: '/.well-known/oauth-protected-resource', what: 'protected resource metadata (RFC 9728)' },
   { path: '/sitemap.xml', what: 'every project page; each also has a Markdown copy at /projects/{slug}.md' },
+  { path: '/problems', what: 'what each error answer (an RFC 9457 problem’s type) means, and what to do about it' },
 ];
 
 const Code: FC<{ children?: unknown }> = ({ children }) => <code>{children}</code>;

@@ -5,7 +5,9 @@ import { DocsPage } from './docs-page.js';
 import { ErrorPage } from './error-page.js';
 import { InquiryFormPage, ThanksPage, type InquiryFormView } from './inquiry-form.js';
 import { renderDocument, type Site } from './layout.js';
+import { ProblemTypePage, ProblemTypesPage } from './problem-type-page.js';
 import { ProjectPage } from './project-page.js';
+import type { ProblemType } from '../lib/problem-types.js';
 
 /** Whole HTML documents as strings: the HTTP layer needs nothing from JSX. */
 export const renderCatalogPage = (view: CatalogView): string => renderDocument(<CatalogPage {...view} />);
@@ -15,3 +17,5 @@ export const renderThanksPage = (site: Site, reference: string | null): string =
 export const renderErrorPage = (site: Site, status: number, requestId?: string): string => renderDocument(<ErrorPage site={site} status={status} requestId={requestId} />);
 export const renderAgentsPage = (site: Site): string => renderDocument(<AgentsPage site={site} />);
 export const renderDocsPage = (site: Site, assetsPath: string): string => renderDocument(<DocsPage site={site} assetsPath={assetsPath} />);
+export const renderProblemTypePage = (site: Site, type: ProblemType): string => renderDocument(<ProblemTypePage site={site} type={type} />);
+export const renderProblemTypesPage = (site: Site, types: readonly ProblemType[]): string => renderDocument(<ProblemTypesPage site={site} types={types} />);

@@ -15,11 +15,11 @@ import { isReference } from '../../src/http/openapi/types.js';
 /**
  * Paths that are not API and so are neither in the document nor checked: the HTML catalog and
  * its form, the agents' introduction, the owners' admin pages, static files, the reference page,
- * the pages' Markdown twins and crawler files. A prefix matches itself and anything below it;
+ * the problem types' pages, the pages' Markdown twins and crawler files. A prefix matches itself and anything below it;
  * everything else that is not documented must be a 404/405 problem.
  */
 export const NON_API_PATHS = ['/', '/agents', '/index.md', '/inquire.md', '/docs.md', '/robots.txt', '/sitemap.xml', '/favicon.ico'] as const;
-export const NON_API_PREFIXES = ['/docs', '/sitemaps', '/assets', '/images', '/media', '/projects', '/inquire', '/admin'] as const;
+export const NON_API_PREFIXES = ['/docs', '/sitemaps', '/assets', '/images', '/media', '/projects', '/inquire', '/admin', '/problems'] as const;
 
 export function isNonApiPath(path: string): boolean {
   return (NON_API_PATHS as readonly string[]).includes(path) || NON_API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Config, RateLimitPolicy, RateLimitPolicyName } from '../../config.js';
 import { ERROR_CODES, ServiceUnavailableError } from '../../lib/errors.js';
+import { PROBLEMS_PATH, QUOTA_EXCEEDED } from '../../lib/problem-types.js';
 import type { Clock } from '../../lib/clock.js';
 import { UNKNOWN_IP } from '../../lib/client-ip.js';
 import type { BearerVerifier } from '../../oauth/bearer.js';
@@ -42,7 +43,7 @@ export function rateLimitedResponse(c: Context<AppEnv>, policyName: RateLimitPol
       // draft-ietf-httpapi-ratelimit-headers, quota-exceeded problem type: names the policies that were exceeded.
       extra: { 'violated-policies': [policyName] },
     }),
-    type: `${baseUrl}/problems/quota-exceeded`,
+    type: `${baseUrl}${PROBLEMS_PATH}/${QUOTA_EXCEEDED}`,
   };
   return respondWith(c, JSON.stringify(document), 429, {
     'content-type': PROBLEM_CONTENT_TYPE,

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { FieldError } from '../../lib/errors.js';
+import { PROBLEMS_PATH, problemTypeSlug } from '../../lib/problem-types.js';
 import type { AppEnv } from '../env.js';
 import { respondWith } from './response-headers.js';
 
@@ -19,7 +20,7 @@ export interface ProblemInit {
 /** RFC 9457 problem document; `type` is a stable URI under {base}/problems/. */
 export function problemDocument(baseUrl: string, instance: string, p: ProblemInit): Record<string, unknown> {
   return {
-    type: `${baseUrl}/problems/${p.code.replace(/_/g, '-')}`,
+    type: `${baseUrl}${PROBLEMS_PATH}/${problemTypeSlug(p.code)}`,
     title: p.title,
     status: p.status,
     detail: p.detail,
