@@ -29,6 +29,14 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     assert.equal(res.status, 200);
   });
 
+  it('§2.2: the 200 has an empty body, sent as one (Content-Length: 0, not an empty chunked stream)', async () => {
+    const res = await fetch(`${server.baseUrl}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token: 'vt_at_never-issued' }) });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-length'), '0');
+    assert.equal(res.headers.get('transfer-encoding'), null);
+    assert.equal(await res.text(), '');
+  });
+
   it('revokes an API key', async () => {
     const key = ((await (await fetch(`${server.baseUrl}/api/v1/keys`)).json()) as { api_key: string }).api_key;
     assert.equal((await check(key)).kind, 'valid');

@@ -38,7 +38,7 @@ export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth)
     REVOKE_PATH,
     async (c) => {
       await oauth.revoke(await readOAuthRequest(c));
-      return respondWith(c, null, 200, NO_STORE);
+      return respondWith(c, '', 200, NO_STORE);
     },
   );
 }
