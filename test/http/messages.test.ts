@@ -60,6 +60,13 @@ describe('validation messages speak with one voice and name the field', () => {
     const query = (await (await fetch(`${server.baseUrl}/api/v1/projects?limit=500&sort=size`)).json()) as Problem;
     for (const e of query.errors ?? []) assert.doesNotMatch(e.message, ZOD_WORDING, `${e.path}: ${e.message}`);
     assert.ok((query.errors?.length ?? 0) >= 2, JSON.stringify(query.errors));
+    // A parameter given twice is named as such, not as the wrong type; the others keep theirs.
+    const twice = (await (await fetch(`${server.baseUrl}/api/v1/projects?limit=5&limit=6&tag=a&tag=b&year=1800`)).json()) as Problem;
+    assert.deepEqual(twice.errors, [
+      { path: 'query.tag', message: 'must be given once' },
+      { path: 'query.year', message: 'must be 1970 or more' },
+      { path: 'query.limit', message: 'must be given once' },
+    ]);
   });
 
   it('import errors name the record and the field, in the same words', () => {

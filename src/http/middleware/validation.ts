@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../lib/errors.js';
+import { ERROR_CODES, type FieldError } from '../../lib/errors.js';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors } from '../../lib/zod-errors.js';
@@ -9,12 +9,29 @@ import { problem } from '../responses/problem.js';
 export function validationHook(result: { success: boolean; error?: unknown; target?: string }, c: Context<AppEnv>): Response | undefined {
   if (result.success) return undefined;
   const target = result.target ?? 'request';
-  const errors = fieldErrors(result.error as z.ZodError, { prefix: target === 'json' || target === 'form' ? '' : target, unknown: 'unknown parameter' });
+  const errors = onceEach(c, target, fieldErrors(result.error as z.ZodError, { prefix: target === 'json' || target === 'form' ? '' : target, unknown: 'unknown parameter' }));
   return problem(c, {
     status: 400,
     code: ERROR_CODES.validation,
     title: 'Invalid request',
     detail: `The ${target === 'json' ? 'request body' : target} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
     errors,
+  });
+}
+
+/**
+ * A query parameter given twice (`?limit=5&limit=6`) reaches the schema as a list, which it
+ * calls the wrong type ("must be a number"); say what is wrong instead, once per parameter.
+ */
+function onceEach(c: Context<AppEnv>, target: string, errors: FieldError[]): FieldError[] {
+  if (target !== 'query') return errors;
+  const repeated = new Set(Object.entries(c.req.queries()).filter(([, values]) => values.length > 1).map(([name]) => `query.${name}`));
+  if (repeated.size === 0) return errors;
+  const named = new Set<string>();
+  return errors.flatMap((e) => {
+    if (!repeated.has(e.path)) return [e];
+    if (named.has(e.path)) return [];
+    named.add(e.path);
+    return [{ path: e.path, message: 'must be given once' }];
   });
 }
