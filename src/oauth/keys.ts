@@ -37,6 +37,8 @@ export interface MintKeyRequest {
   clientName?: string | undefined;
   /** the client's Idempotency-Key (POST only), already parsed */
   idempotencyKey?: string | undefined;
+  /** the request body as parsed (POST): what a retry with the same key must repeat (docs/design.md §6) */
+  body?: unknown;
   /**
    * who asks (the rate-limit subject of their address): idempotency records of this anonymous
    * endpoint are kept per address, so nobody else can replay someone's key with the same header
@@ -52,7 +54,7 @@ export interface MintKeyRequest {
 export async function mintKey(ctx: OAuthContext, request: MintKeyRequest): Promise<Executed<KeyResponse>> {
   const name = request.clientName?.trim();
   if (name !== undefined && name.length > MAX_CLIENT_NAME_LENGTH) throw new InvalidClientMetadataError(`"client_name" must be at most ${MAX_CLIENT_NAME_LENGTH} characters.`);
-  const call = { principal: request.caller, method: 'POST', path: KEYS_PATH, key: request.idempotencyKey, request: { client_name: request.clientName ?? null } };
+  const call = { principal: request.caller, method: 'POST', path: KEYS_PATH, key: request.idempotencyKey, request: request.body ?? { client_name: request.clientName ?? null } };
   const minted = await ctx.idempotency.run<KeyResponse>(call, (commit) => commit((tx) => issueKey(ctx, tx, name)), { minKeyLength: MIN_KEY_LENGTH });
   if (!minted.replayed) ctx.logger.info({ event: 'api_key_issued', client_id: minted.value.client_id }, 'api key issued');
   return minted;

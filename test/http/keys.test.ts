@@ -174,6 +174,11 @@ describe('POST /api/v1/keys with Idempotency-Key (the generic idempotency layer)
     const reused = await post(key, '{"client_name":"b"}');
     assert.equal(reused.status, 422);
     assert.equal(((await reused.json()) as { error: string }).error, 'idempotency_key_reused');
+    // The fingerprint is the whole body (docs/design.md §6), fields the endpoint ignores too.
+    const other = crypto.randomUUID();
+    assert.equal((await post(other, '{"a":1}')).status, 201);
+    assert.equal((await post(other, '{"b":2}')).status, 422);
+    assert.equal((await post(other, '{ "a" : 1 }')).headers.get('idempotent-replayed'), 'true', 'the same JSON, spaced otherwise');
     const a = (await (await post(undefined)).json()) as KeyBody;
     const b = (await (await post(undefined)).json()) as KeyBody;
     assert.notEqual(a.api_key, b.api_key);

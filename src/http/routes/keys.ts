@@ -28,9 +28,9 @@ function invalidBody(c: Context<AppEnv>, message: string, path = '(body)'): Resp
  * answers 200, for agents that can only fetch. Never cached.
  */
 export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
-  const mint = async (c: Context<AppEnv>, clientName: string | undefined, status: 200 | 201, idempotencyKey?: string): Promise<Response> => {
+  const mint = async (c: Context<AppEnv>, clientName: string | undefined, status: 200 | 201, idempotencyKey?: string, body?: unknown): Promise<Response> => {
     try {
-      const { value, replayed } = await oauth.mintKey({ clientName, idempotencyKey, caller: subjectKey(null, c.get('clientIp') ?? UNKNOWN_IP) });
+      const { value, replayed } = await oauth.mintKey({ clientName, idempotencyKey, body, caller: subjectKey(null, c.get('clientIp') ?? UNKNOWN_IP) });
       return respondWith(c, JSON.stringify(value), status, { ...JSON_NO_STORE, ...replayedHeaders(replayed) });
     } catch (error) {
       if (error instanceof InvalidClientMetadataError) return invalidBody(c, error.description, 'client_name');
@@ -79,6 +79,6 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
     if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) return invalidBody(c, 'expected a JSON object, e.g. {}');
     const name = (body.value as Record<string, unknown>).client_name;
     if (name !== undefined && name !== null && typeof name !== 'string') return invalidBody(c, 'client_name must be a string', 'client_name');
-    return mint(c, typeof name === 'string' ? name : undefined, 201, idempotencyKey);
+    return mint(c, typeof name === 'string' ? name : undefined, 201, idempotencyKey, body.value);
   });
 }
