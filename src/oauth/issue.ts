@@ -46,10 +46,11 @@ export async function issueAccessToken(ctx: OAuthContext, grant: Grant, via: str
 }
 
 /**
- * An access token plus a refresh token of the same grant (RFC 6749 §6). `refreshScope` is the
- * scope the whole grant was consented to: a narrowed access token does not narrow the family.
+ * An access token plus a refresh token of the same grant (RFC 6749 §6). `consented` is what the
+ * whole grant was consented to: a narrowed access token does not narrow the family (RFC 6749 §6
+ * for the scope; RFC 8707 §2.2: the refresh token stays "bound to the full original grant").
  */
-export async function issueWithRefresh(ctx: OAuthContext, grant: Grant & { grantId: string }, refreshScope: string, via: string): Promise<TokenResponse> {
+export async function issueWithRefresh(ctx: OAuthContext, grant: Grant & { grantId: string }, consented: { scope: string; resource: string | null }, via: string): Promise<TokenResponse> {
   const response = await issueAccessToken(ctx, grant, via);
   const refresh = mintRefreshToken(ctx.random);
   const now = ctx.clock.now();
@@ -57,8 +58,8 @@ export async function issueWithRefresh(ctx: OAuthContext, grant: Grant & { grant
     hash: hashSecret(refresh),
     grant_id: grant.grantId,
     client_id: grant.client.client_id,
-    scope: refreshScope,
-    resource: grant.resource ?? null,
+    scope: consented.scope,
+    resource: consented.resource,
     identity_type: grant.identityType,
     subject: grant.subject,
     created_at: now,

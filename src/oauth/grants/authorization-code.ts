@@ -37,6 +37,6 @@ export const authorizationCode: Grant = {
       if (code.resource !== null && asked !== code.resource) throw new InvalidTargetError('The resource differs from the one the authorization request named.');
       resource = asked;
     }
-    return issueWithRefresh(ctx, { client, scope: code.scope, identityType: code.identity_type, subject: code.subject, resource, grantId: code.grant_id }, code.scope, GRANT_AUTHORIZATION_CODE);
+    return issueWithRefresh(ctx, { client, scope: code.scope, identityType: code.identity_type, subject: code.subject, resource, grantId: code.grant_id }, { scope: code.scope, resource: code.resource }, GRANT_AUTHORIZATION_CODE);
   },
 };

@@ -19,15 +19,12 @@ export const refreshToken: Grant = {
   async exchange(ctx, { params }, client) {
     if (!params.refresh_token) throw new InvalidRequestError('The "refresh_token" parameter is required.');
     const now = ctx.clock.now();
-    const used = await ctx.store.refreshTokens.use(hashSecret(params.refresh_token), now);
-    if (!used) throw new InvalidGrantError(BAD_TOKEN);
-    const token = used.record;
-    if (token.client_id !== client.client_id) throw new InvalidGrantError(BAD_TOKEN);
-    if (!used.firstUse) {
-      if (token.revoked_at === null) await revokeGrant(ctx, token.grant_id, 'refresh_token_reused');
-      throw new InvalidGrantError(BAD_TOKEN);
-    }
-    if (token.expires_at <= now) throw new InvalidGrantError(BAD_TOKEN);
+    const hash = hashSecret(params.refresh_token);
+    const token = await ctx.store.refreshTokens.find(hash);
+    if (!token || token.client_id !== client.client_id) throw new InvalidGrantError(BAD_TOKEN);
+    if (token.used_at !== null) return reused(ctx, token.grant_id, token.revoked_at);
+    if (token.revoked_at !== null || token.expires_at <= now) throw new InvalidGrantError(BAD_TOKEN);
+    // Checked before the token is spent: a refused request rotates nothing, so its retry is no reuse.
     // RFC 6749 §6: the scope may be narrowed, never widened beyond the original grant.
     const scope = resolveScope(params.scope, client.scope, token.scope);
     let resource = token.resource;
@@ -36,6 +33,15 @@ export const refreshToken: Grant = {
       if (token.resource !== null && asked !== token.resource) throw new InvalidTargetError('The resource differs from the one this grant was consented for.');
       resource = asked;
     }
-    return issueWithRefresh(ctx, { client, scope, identityType: token.identity_type, subject: token.subject, resource, grantId: token.grant_id }, token.scope, GRANT_REFRESH_TOKEN);
+    // One statement decides which of two racing refreshes spends it; the other is a reuse.
+    const used = await ctx.store.refreshTokens.use(hash, now);
+    if (!used?.firstUse) return reused(ctx, token.grant_id, used?.record.revoked_at ?? token.revoked_at);
+    return issueWithRefresh(ctx, { client, scope, identityType: token.identity_type, subject: token.subject, resource, grantId: token.grant_id }, { scope: token.scope, resource: token.resource }, GRANT_REFRESH_TOKEN);
   },
 };
+
+/** RFC 9700 §4.14.2: a rotated token presented again has leaked; the whole family is revoked. */
+async function reused(ctx: Parameters<Grant['exchange']>[0], grantId: string, revokedAt: number | null): Promise<never> {
+  if (revokedAt === null) await revokeGrant(ctx, grantId, 'refresh_token_reused');
+  throw new InvalidGrantError(BAD_TOKEN);
+}

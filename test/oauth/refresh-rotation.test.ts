@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import * as oauth from 'oauth4webapi';
+import { consent } from '../helpers/consent.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const insecure = { [oauth.allowInsecureRequests]: true } as const;
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+/** What a refused refresh leaves alone, and what a narrowed one binds (RFC 6749 §6, RFC 8707 §2.2, RFC 9700 §4.14.2). */
+describe('refresh token rotation through oauth4webapi', () => {
+  let server: TestServer;
+  let as: oauth.AuthorizationServer;
+  let client: oauth.Client;
+
+  before(async () => {
+    server = await startTestServer({ env: { RATE_LIMITS_ENABLED: 'false' } });
+    const issuer = new URL(server.baseUrl);
+    as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    client = await oauth.processDynamicClientRegistrationResponse(
+      await oauth.dynamicClientRegistrationRequest(as, { client_name: 'Desk App', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' }, insecure),
+    );
+  });
+  after(async () => server.close());
+
+  async function tokens(scope: string, exchange: Record<string, string> = {}): Promise<oauth.TokenEndpointResponse> {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const url = new URL(as.authorization_endpoint!);
+    url.search = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state, scope }).toString();
+    const params = oauth.validateAuthResponse(as, client, await consent(server.baseUrl, url.href), state);
+    return oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, { ...insecure, additionalParameters: exchange }));
+  }
+  const refresh = (token: string, extra: Record<string, string> = {}) => oauth.refreshTokenGrantRequest(as, client, oauth.None(), token, { ...insecure, additionalParameters: extra });
+  const errorOf = async (res: Response) => ({ status: res.status, error: ((await res.json()) as { error: string }).error });
+  const readWith = (token: string) => fetch(`${server.baseUrl}/api/v1/projects?limit=1`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+  it('a refused refresh spends nothing: its retry is served, and the grant\'s tokens keep working', async () => {
+    const grant = await tokens('catalog:read');
+    assert.deepEqual(await errorOf(await refresh(grant.refresh_token!, { scope: 'catalog:read inquiries:write' })), { status: 400, error: 'invalid_scope' });
+    assert.deepEqual(await errorOf(await refresh(grant.refresh_token!, { resource: 'https://elsewhere.example/' })), { status: 400, error: 'invalid_target' });
+    assert.equal(await readWith(grant.access_token), 200, 'no reuse was detected, so nothing was revoked');
+    const retried = await oauth.processRefreshTokenResponse(as, client, await refresh(grant.refresh_token!));
+    assert.equal(retried.scope, 'catalog:read');
+    assert.equal(await readWith(retried.access_token), 200);
+    // Spent now: presenting it again is the reuse that revokes the family.
+    assert.deepEqual(await errorOf(await refresh(grant.refresh_token!)), { status: 400, error: 'invalid_grant' });
+    assert.equal(await readWith(retried.access_token), 401);
+  });
+
+  it('an access token narrowed to /mcp leaves the refresh token bound to the whole grant (RFC 8707 §2.2)', async () => {
+    const grant = await tokens('catalog:read inquiries:write', { resource: `${server.baseUrl}/mcp` });
+    assert.equal(await readWith(grant.access_token), 401, 'the narrowed token is for /mcp only');
+    const forApi = await oauth.processRefreshTokenResponse(as, client, await refresh(grant.refresh_token!, { resource: server.baseUrl }));
+    assert.equal(await readWith(forApi.access_token), 200);
+    const unbound = await oauth.processRefreshTokenResponse(as, client, await refresh(forApi.refresh_token!));
+    assert.equal(await readWith(unbound.access_token), 200);
+  });
+});
