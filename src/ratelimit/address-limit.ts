@@ -10,10 +10,24 @@ export type AddressCheck = { ok: true } | { ok: false; retryAfterSeconds: number
  * apart. A counter store that fails refuses (fail closed, like sign-in itself).
  */
 export function addressLimit(limiter: RateLimiter | null, namespace: string): (email: string) => Promise<AddressCheck> {
-  return async (email) => {
+  const check = signinLimit(limiter, 'email', namespace);
+  return (email) => check(email.trim().toLowerCase());
+}
+
+/**
+ * The `signin` policy counted per client address, for a path the middleware meters under
+ * another policy: the consent page mails codes too, so one IP must not mail any number of
+ * addresses (owner sign-in gets this from its own paths' policy).
+ */
+export function clientIpLimit(limiter: RateLimiter | null, namespace: string): (clientIp: string) => Promise<AddressCheck> {
+  return signinLimit(limiter, 'ip', namespace);
+}
+
+function signinLimit(limiter: RateLimiter | null, kind: 'email' | 'ip', namespace: string): (value: string) => Promise<AddressCheck> {
+  return async (value) => {
     if (!limiter) return { ok: true };
-    const key = createHash('sha256').update(`${namespace}${email.trim().toLowerCase()}`).digest('base64url');
-    const outcome = await limiter.check('signin', `email:${key}`);
+    const key = createHash('sha256').update(`${namespace}${value}`).digest('base64url');
+    const outcome = await limiter.check('signin', `${kind}:${key}`);
     if (outcome.kind === 'limited') return { ok: false, retryAfterSeconds: outcome.decision.resetSeconds };
     if (outcome.kind === 'unavailable') return { ok: false, retryAfterSeconds: 60 };
     return { ok: true };

@@ -63,6 +63,15 @@ export function documentAuthorizeRoutes(app: OpenAPIHono<AppEnv>): void {
       400: html('The page expired or was altered.'),
       403: html('The CSRF check failed.'),
       422: html('The form needs correcting (address, code).'),
+      429: {
+        description: 'Too many requests: the `auth` policy (a problem), or too many mailed codes or tries for this address or from this client address (`signin` policy; the page again).',
+        headers: {
+          'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } },
+          RateLimit: { required: true, description: 'The policy this request counted against (`auth`).', schema: { type: 'string' } },
+          'RateLimit-Policy': { required: true, schema: { type: 'string' } },
+        },
+        content: { 'text/html': { schema: { type: 'string' } }, 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
       503: html('The code could not be mailed.'),
     },
   } as never);

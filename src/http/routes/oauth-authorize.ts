@@ -9,7 +9,8 @@ import { PROOF_CODE_MINUTES, type EmailProof } from '../../oauth/email-proof.js'
 import { splitScope } from '../../oauth/scopes.js';
 import type { Site } from '../../pages/layout.js';
 import { renderAuthorizeErrorPage, renderConsentCodePage, renderConsentPage, type ConsentView } from '../../pages/oauth/consent.js';
-import { addressLimit } from '../../ratelimit/address-limit.js';
+import { addressLimit, clientIpLimit } from '../../ratelimit/address-limit.js';
+import { UNKNOWN_IP } from '../../lib/client-ip.js';
 import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { AppEnv } from '../env.js';
 import { csrf } from '../middleware/csrf.js';
@@ -77,6 +78,7 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
   const backToClient = (c: Context<AppEnv>, location: string, status: 302 | 303) => c.redirect(location, status);
 
   const limitAddress = addressLimit(options.limiter, 'consent:');
+  const limitClient = clientIpLimit(options.limiter, 'consent:');
 
   app.get(AUTHORIZE_PATH, async (c) => {
     // Left to this page by the NUL guard (middleware/no-nul.ts), which would answer in JSON.
@@ -102,9 +104,11 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
     const email = field(body, 'email', 254);
     if ((action === 'send_code' || action === 'verify') && emailProof.available) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return consent(c, pending, { email, error: 'Enter an email address, like name@example.com.' }, 422);
-      const limited = await limitAddress(email);
+      // Per address (guessing at one inbox) and per client (mailing many inboxes from one IP).
+      const byClient = await limitClient(c.get('clientIp') ?? UNKNOWN_IP);
+      const limited = byClient.ok ? await limitAddress(email) : byClient;
       if (!limited.ok) {
-        const res = await consent(c, pending, { email, error: 'Too many codes or tries for this address. Wait a quarter of an hour, or allow without an email address.' }, 429);
+        const res = await consent(c, pending, { email, error: 'Too many codes or tries, for this address or from your network. Wait a quarter of an hour, or allow without an email address.' }, 429);
         // RFC 6585 §4 / RFC 9110 §10.2.3: a 429 says when to come back.
         res.headers.set('retry-after', String(limited.retryAfterSeconds));
         return res;

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ticketOf } from '../helpers/consent.js';
+import { FormClient } from '../helpers/form-client.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+/**
+ * The consent page mails a one-time code to any address it is given. Per address alone, one
+ * client could make the studio's mail server write to any number of inboxes; the `signin`
+ * policy counts its client address too, as owner sign-in does.
+ */
+describe('the consent page\'s email proof is limited per client address, not only per address', () => {
+  let server: TestServer;
+  let smtp: TestSmtp;
+  before(async () => {
+    smtp = await startTestSmtp();
+    server = await startTestServer({ env: { SMTP_URL: smtp.url, RATE_LIMITS: JSON.stringify({ signin: { q: 3, w: 900 }, auth: { q: 1000, w: 60 }, register: { q: 1000, w: 60 } }) } });
+  });
+  after(async () => {
+    try {
+      await server.close();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('mails codes to three addresses, then refuses a fourth with 429 and Retry-After, mailing nothing', async () => {
+    const registered = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Desk App', redirect_uris: [REDIRECT], grant_types: ['authorization_code'], token_endpoint_auth_method: 'none' }) });
+    const { client_id } = (await registered.json()) as { client_id: string };
+    const person = new FormClient(server.baseUrl);
+    const query = new URLSearchParams({ response_type: 'code', client_id, redirect_uri: REDIRECT, code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's' });
+    assert.equal((await person.get(`/oauth/authorize?${query}`)).status, 200);
+    const ticket = ticketOf(person.html);
+    for (let n = 1; n <= 3; n++) {
+      const sent = await person.post('/oauth/authorize', { ticket, action: 'send_code', email: `someone${n}@example.net` });
+      assert.equal(sent.status, 200, `address ${n}`);
+    }
+    const before = smtp.messages.length;
+    const refused = await person.post('/oauth/authorize', { ticket, action: 'send_code', email: 'someone4@example.net' });
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+    assert.match(person.html, /Too many codes or tries/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(smtp.messages.length, before, 'no fourth mail');
+    assert.ok(smtp.messages.every((m) => !m.to.includes('someone4')), 'never to the fourth address');
+  });
+});
