@@ -69,10 +69,15 @@ function recordOf(url: string, doc: Record<string, unknown>, nowMs: number): Cli
   const requested = Array.isArray(doc.grant_types) ? (doc.grant_types as unknown[]) : [GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN];
   const grantTypes = [GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN].filter((g) => requested.includes(g));
   if (!grantTypes.includes(GRANT_AUTHORIZATION_CODE)) throw new ClientMetadataError('A client metadata document client must use the authorization_code grant.');
-  const text = (field: string, max: number, https = false): string | null => {
+  const text = (field: string, max: number): string | null => {
     const v = doc[field];
-    if (typeof v !== 'string' || v.length === 0 || v.length > max) return null;
-    return https && !v.startsWith('https://') ? null : v;
+    return typeof v !== 'string' || v.length === 0 || v.length > max ? null : v;
+  };
+  // Links the consent page shows: web URLs only (never javascript: or data:), as registration demands.
+  const link = (field: string, schemes: readonly string[]): string | null => {
+    const v = text(field, 500);
+    if (v === null || !URL.canParse(v)) return null;
+    return schemes.includes(new URL(v).protocol) ? v : null;
   };
   const scope = typeof doc.scope === 'string' && splitScope(doc.scope).every(isKnownScope) && doc.scope.trim() !== '' ? splitScope(doc.scope).join(' ') : ALL_SCOPES;
   return {
@@ -84,8 +89,8 @@ function recordOf(url: string, doc: Record<string, unknown>, nowMs: number): Cli
     secret_hash: null,
     client_id_issued_at: Math.floor(nowMs / 1000),
     redirect_uris: uris as string[],
-    client_uri: text('client_uri', 500),
-    logo_uri: text('logo_uri', 500, true),
+    client_uri: link('client_uri', ['https:', 'http:']),
+    logo_uri: link('logo_uri', ['https:']),
   };
 }
 

@@ -76,6 +76,16 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
     assert.match(page.html, /different client_id/);
   });
 
+  it('the consent page links only a web client_uri: a javascript: one is dropped, an https one shown', async () => {
+    serve('/script-link.json', { client_id: url('/script-link.json'), client_name: 'Link App', redirect_uris: [REDIRECT], client_uri: 'javascript:alert(document.domain)', logo_uri: 'http://logo.example/x.png' });
+    const dropped = await pageFor(url('/script-link.json'));
+    assert.equal(dropped.status, 200);
+    assert.doesNotMatch(dropped.html, /javascript:/);
+    assert.doesNotMatch(dropped.html, /logo\.example/, 'a logo only over https');
+    serve('/web-link.json', { client_id: url('/web-link.json'), client_name: 'Web App', redirect_uris: [REDIRECT], client_uri: 'https://web-app.example/about' });
+    assert.match((await pageFor(url('/web-link.json'))).html, /href="https:\/\/web-app\.example\/about"/);
+  });
+
   it('a document over the 5 KiB cap is refused', async () => {
     serve('/big.json', { client_id: url('/big.json'), redirect_uris: [REDIRECT], padding: 'x'.repeat(6000) });
     const page = await pageFor(url('/big.json'));
