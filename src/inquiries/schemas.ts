@@ -10,12 +10,20 @@ import type { Inquiry } from './types.js';
 /** A required text field's type error: absent is "is required", any other type is named as such. */
 const requiredText = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text') };
 
+/**
+ * A one-line field holds no control characters: a line break in a name or a budget could forge
+ * lines of the studio's plain-text notification ("From: …", a fake inbox link).
+ */
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+const ONE_LINE_MESSAGE = 'must be on one line';
+
 /** Optional free text: absent, null and blank all mean none (null). */
 const optionalText = (max: number, description: string) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .nullish()
     .describe(description)
     .transform((v) => (v ? v : null));
@@ -23,7 +31,7 @@ const optionalText = (max: number, description: string) =>
 /** docs/design.md §2 Inquiry: the fields a sender provides. Unknown fields are rejected, not ignored. */
 export const inquiryInputSchema = z
   .object({
-    name: z.string(requiredText).trim().min(1, 'is required').max(200, 'must be at most 200 characters').describe('Who is asking: a person\'s name.'),
+    name: z.string(requiredText).trim().min(1, 'is required').max(200, 'must be at most 200 characters').regex(ONE_LINE, ONE_LINE_MESSAGE).describe('Who is asking: a person\'s name.'),
     email: z.string(requiredText).trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').email('must be an email address like name@example.com').describe('Where the studio should reply.'),
     company: optionalText(200, 'Organisation, if any.'),
     message: z.string(requiredText).trim().min(10, 'must be at least 10 characters').max(5000, 'must be at most 5000 characters').describe('What the inquiry is about, 10–5000 characters.'),

@@ -60,6 +60,12 @@ describe('validation messages speak with one voice and name the field', () => {
     const query = (await (await fetch(`${server.baseUrl}/api/v1/projects?limit=500&sort=size`)).json()) as Problem;
     for (const e of query.errors ?? []) assert.doesNotMatch(e.message, ZOD_WORDING, `${e.path}: ${e.message}`);
     assert.ok((query.errors?.length ?? 0) >= 2, JSON.stringify(query.errors));
+    // One-line fields hold no line breaks: a name could otherwise forge lines of the notification.
+    const forged = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Eve\r\nBcc: x@y.example', email: 'eve@example.com', message: 'Two lines\nare fine here.', budget: '10k\nFrom: x' }) });
+    assert.deepEqual(((await forged.json()) as Problem).errors, [
+      { path: 'name', message: 'must be on one line' },
+      { path: 'budget', message: 'must be on one line' },
+    ]);
     // A parameter given twice is named as such, not as the wrong type; the others keep theirs.
     const twice = (await (await fetch(`${server.baseUrl}/api/v1/projects?limit=5&limit=6&tag=a&tag=b&year=1800`)).json()) as Problem;
     assert.deepEqual(twice.errors, [
