@@ -180,6 +180,18 @@ describe('the admin API: the inbox for scripts, behind owner API tokens', () => 
     assert.equal((await admin(ADMIN, {}, token)).status, 401);
   });
 
+  it('removing an owner revokes their tokens: adding the address again does not revive them', async () => {
+    const partner = 'carl@studio.example';
+    assert.equal((await cliAgainst(server, ['owner', 'add', partner])).code, 0);
+    const token = /vt_own_\S+/.exec((await cliAgainst(server, ['owner', 'token', 'create', '--name', 'carl', partner])).stdout)![0];
+    assert.equal((await admin(ADMIN, {}, token)).status, 200);
+    const removed = await cliAgainst(server, ['owner', 'remove', partner]);
+    assert.match(removed.stdout, /API tokens are revoked/);
+    assert.equal((await admin(ADMIN, {}, token)).status, 401);
+    assert.equal((await cliAgainst(server, ['owner', 'add', partner])).code, 0);
+    assert.equal((await admin(ADMIN, {}, token)).status, 401, 'still revoked');
+  });
+
   it('is documented in /openapi.json under its own scheme, and nowhere an agent looks', async () => {
     const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown }>>; components: { securitySchemes: Record<string, unknown> } };
     assert.ok(doc.components.securitySchemes.ownerToken);

@@ -56,7 +56,9 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
       return withStore(config, async (store) => {
         const { removed, stillConfigured } = await owners(store).remove(email);
         if (removed) await store.sessions.deleteFor(normalizeEmail(email));
-        out(removed ? `${normalizeEmail(email)} is no longer an owner added here; their sessions ended` : `${normalizeEmail(email)} was not added with \`owner add\``);
+        // Revoked, not only refused while they are no owner: adding the address again later must not revive them.
+        if (removed && !stillConfigured) await revokeTokensOf(store, normalizeEmail(email), clock.now());
+        out(removed ? `${normalizeEmail(email)} is no longer an owner added here; their sessions ended${stillConfigured ? '' : ' and their API tokens are revoked'}` : `${normalizeEmail(email)} was not added with \`owner add\``);
         if (stillConfigured) out('it is still an owner through OWNER_EMAILS: remove it there too');
         return removed || stillConfigured ? 0 : 1;
       });
@@ -127,4 +129,8 @@ async function tokenCommand(ctx: CommandContext, owners: (store: Store) => Owner
     default:
       throw new UsageError(sub === undefined ? 'owner token needs create, list or revoke' : `unknown owner token subcommand "${sub}"`);
   }
+}
+
+async function revokeTokensOf(store: Store, email: string, nowMs: number): Promise<void> {
+  for (const token of await store.ownerTokens.list(email)) if (token.revoked_at === null) await store.ownerTokens.revoke(token.id, nowMs);
 }
