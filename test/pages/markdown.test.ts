@@ -25,14 +25,16 @@ describe('Markdown descriptions render a safe subset', () => {
   it('keeps links only for http(s) and site-relative targets, with rel="noopener" on external ones', () => {
     assert.equal(renderInline('[site](https://example.com/a?b=1&c=2)'), '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener nofollow">site</a>');
     assert.equal(renderInline('[catalog](/projects/x)'), '<a href="/projects/x">catalog</a>');
-    assert.equal(renderInline('[x](javascript:alert(1))'), 'x)', 'javascript: never becomes an href');
+    assert.equal(renderInline('[x](javascript:alert(1))'), 'x', 'javascript: never becomes an href');
+    assert.equal(renderInline('[X](https://en.wikipedia.org/wiki/X_(y)) and more'), '<a href="https://en.wikipedia.org/wiki/X_(y)" rel="noopener nofollow">X</a> and more', 'balanced parentheses stay in the URL (CommonMark §6.3)');
+    assert.equal(renderInline('(see [docs](/docs))'), '(see <a href="/docs">docs</a>)');
     assert.equal(renderInline('[x](data:text/html,hi)'), 'x');
     assert.equal(renderInline('[x](//evil.example/)'), 'x', 'protocol-relative URLs are not same-site');
     assert.equal(safeHref('JAVASCRIPT:alert(1)'), null);
   });
 
   it('escapes attribute breakouts inside link text and URLs', () => {
-    assert.equal(renderInline('[<b>"x"</b>](https://e.example/"onmouseover=alert(1))'), '<a href="https://e.example/&quot;onmouseover=alert(1" rel="noopener nofollow">&lt;b&gt;&quot;x&quot;&lt;/b&gt;</a>)');
+    assert.equal(renderInline('[<b>"x"</b>](https://e.example/"onmouseover=alert(1))'), '<a href="https://e.example/&quot;onmouseover=alert(1)" rel="noopener nofollow">&lt;b&gt;&quot;x&quot;&lt;/b&gt;</a>');
   });
 
   it('renders fenced code verbatim and escaped', () => {
