@@ -15,11 +15,11 @@ export function addressLimit(limiter: RateLimiter | null, namespace: string): (e
 }
 
 /**
- * The `signin` policy counted per client address, for a path the middleware meters under
- * another policy: the consent page mails codes too, so one IP must not mail any number of
+ * The `signin` policy counted per client address (its rate-limit subject: an IPv6 client's /64,
+ * subject.ts), for a path the middleware meters under another policy: the consent page mails codes too, so one IP must not mail any number of
  * addresses (owner sign-in gets this from its own paths' policy).
  */
-export function clientIpLimit(limiter: RateLimiter | null, namespace: string): (clientIp: string) => Promise<AddressCheck> {
+export function clientIpLimit(limiter: RateLimiter | null, namespace: string): (subject: string) => Promise<AddressCheck> {
   return signinLimit(limiter, 'ip', namespace);
 }
 

@@ -17,7 +17,7 @@ describe('the consent page\'s email proof is limited per client address, not onl
   let smtp: TestSmtp;
   before(async () => {
     smtp = await startTestSmtp();
-    server = await startTestServer({ env: { SMTP_URL: smtp.url, RATE_LIMITS: JSON.stringify({ signin: { q: 3, w: 900 }, auth: { q: 1000, w: 60 }, register: { q: 1000, w: 60 } }) } });
+    server = await startTestServer({ env: { SMTP_URL: smtp.url, TRUST_PROXY: '1', RATE_LIMITS: JSON.stringify({ signin: { q: 3, w: 900 }, auth: { q: 1000, w: 60 }, register: { q: 1000, w: 60 } }) } });
   });
   after(async () => {
     try {
@@ -27,7 +27,7 @@ describe('the consent page\'s email proof is limited per client address, not onl
     }
   });
 
-  it('mails codes to three addresses, then refuses a fourth with 429 and Retry-After, mailing nothing', async () => {
+  it('mails codes to three addresses, then refuses a fourth with 429 and Retry-After, mailing nothing (one IPv6 /64 is one client)', async () => {
     const registered = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Desk App', redirect_uris: [REDIRECT], grant_types: ['authorization_code'], token_endpoint_auth_method: 'none' }) });
     const { client_id } = (await registered.json()) as { client_id: string };
     const person = new FormClient(server.baseUrl);
@@ -35,11 +35,11 @@ describe('the consent page\'s email proof is limited per client address, not onl
     assert.equal((await person.get(`/oauth/authorize?${query}`)).status, 200);
     const ticket = ticketOf(person.html);
     for (let n = 1; n <= 3; n++) {
-      const sent = await person.post('/oauth/authorize', { ticket, action: 'send_code', email: `someone${n}@example.net` });
+      const sent = await person.post('/oauth/authorize', { ticket, action: 'send_code', email: `someone${n}@example.net` }, { 'x-forwarded-for': `2001:db8:1:2::${n}` });
       assert.equal(sent.status, 200, `address ${n}`);
     }
     const before = smtp.messages.length;
-    const refused = await person.post('/oauth/authorize', { ticket, action: 'send_code', email: 'someone4@example.net' });
+    const refused = await person.post('/oauth/authorize', { ticket, action: 'send_code', email: 'someone4@example.net' }, { 'x-forwarded-for': '2001:db8:1:2:ffff::4' });
     assert.equal(refused.status, 429);
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
     assert.match(person.html, /Too many codes or tries/);

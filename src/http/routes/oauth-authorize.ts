@@ -11,6 +11,7 @@ import type { Site } from '../../pages/layout.js';
 import { renderAuthorizeErrorPage, renderConsentCodePage, renderConsentPage, type ConsentView } from '../../pages/oauth/consent.js';
 import { addressLimit, clientIpLimit } from '../../ratelimit/address-limit.js';
 import { UNKNOWN_IP } from '../../lib/client-ip.js';
+import { subjectKey } from '../../ratelimit/subject.js';
 import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { AppEnv } from '../env.js';
 import { csrf } from '../middleware/csrf.js';
@@ -105,7 +106,7 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
     if ((action === 'send_code' || action === 'verify') && emailProof.available) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return consent(c, pending, { email, error: 'Enter an email address, like name@example.com.' }, 422);
       // Per address (guessing at one inbox) and per client (mailing many inboxes from one IP).
-      const byClient = await limitClient(c.get('clientIp') ?? UNKNOWN_IP);
+      const byClient = await limitClient(subjectKey(null, c.get('clientIp') ?? UNKNOWN_IP));
       const limited = byClient.ok ? await limitAddress(email) : byClient;
       if (!limited.ok) {
         const res = await consent(c, pending, { email, error: 'Too many codes or tries, for this address or from your network. Wait a quarter of an hour, or allow without an email address.' }, 429);

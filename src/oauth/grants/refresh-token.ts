@@ -5,6 +5,7 @@ import { resolveResource } from '../resources.js';
 import { revokeGrant } from '../revoke-grant.js';
 import { resolveScope } from '../scopes.js';
 import { hashSecret } from '../tokens.js';
+import type { OAuthContext } from '../context.js';
 import type { Grant } from './grant.js';
 
 const BAD_TOKEN = 'The refresh token is invalid, expired, revoked or was issued to another client.';
@@ -41,7 +42,7 @@ export const refreshToken: Grant = {
 };
 
 /** RFC 9700 §4.14.2: a rotated token presented again has leaked; the whole family is revoked. */
-async function reused(ctx: Parameters<Grant['exchange']>[0], grantId: string, revokedAt: number | null): Promise<never> {
+async function reused(ctx: OAuthContext, grantId: string, revokedAt: number | null): Promise<never> {
   if (revokedAt === null) await revokeGrant(ctx, grantId, 'refresh_token_reused');
   throw new InvalidGrantError(BAD_TOKEN);
 }
