@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as oauth from 'oauth4webapi';
+import { CODE_REDIRECT, discoverAndRegister, insecure } from '../helpers/code-client.js';
 import { consent } from '../helpers/consent.js';
 import { FormClient } from '../helpers/form-client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
-const REDIRECT = 'http://127.0.0.1:9/callback';
+const REDIRECT = CODE_REDIRECT;
 
 describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) through oauth4webapi', () => {
   let server: TestServer;
@@ -15,11 +15,7 @@ describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) thro
 
   before(async () => {
     server = await startTestServer({ env: { RATE_LIMITS_ENABLED: 'false' } });
-    const issuer = new URL(server.baseUrl);
-    as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
-    client = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { client_name: 'Desk App', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none', logo_uri: 'https://desk.example/logo.png' }, insecure),
-    );
+    ({ as, client } = await discoverAndRegister(server.baseUrl, { logo_uri: 'https://desk.example/logo.png' }));
   });
   after(async () => server.close());
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as oauth from 'oauth4webapi';
+import { CODE_REDIRECT, discoverAndRegister, insecure } from '../helpers/code-client.js';
 import { consent } from '../helpers/consent.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
-const REDIRECT = 'http://127.0.0.1:9/callback';
+const REDIRECT = CODE_REDIRECT;
 
 /** What a refused refresh leaves alone, and what a narrowed one binds (RFC 6749 §6, RFC 8707 §2.2, RFC 9700 §4.14.2). */
 describe('refresh token rotation through oauth4webapi', () => {
@@ -15,11 +15,7 @@ describe('refresh token rotation through oauth4webapi', () => {
 
   before(async () => {
     server = await startTestServer({ env: { RATE_LIMITS_ENABLED: 'false' } });
-    const issuer = new URL(server.baseUrl);
-    as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
-    client = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { client_name: 'Desk App', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' }, insecure),
-    );
+    ({ as, client } = await discoverAndRegister(server.baseUrl));
   });
   after(async () => server.close());
 
