@@ -48,6 +48,8 @@ export class Authorization {
       grant_id: mintGrantId(this.ctx.random),
       client_id: request.clientId,
       redirect_uri: request.redirectUri,
+      // A ticket sealed before this field existed lacks it: such a code keeps the old leniency.
+      redirect_uri_named: request.redirectUriNamed === true,
       code_challenge: request.codeChallenge,
       scope: request.scope,
       resource: request.resource,

@@ -12,6 +12,8 @@ import { resolveScope } from './scopes.js';
 export interface AuthorizationRequest {
   clientId: string;
   redirectUri: string;
+  /** whether the request named redirect_uri; if so the token request must too (RFC 6749 §4.1.3) */
+  redirectUriNamed: boolean;
   state: string | undefined;
   scope: string;
   resource: string | null;
@@ -46,7 +48,7 @@ function single(query: URLSearchParams, name: string): string | undefined {
   return values[0] === '' ? undefined : values[0];
 }
 
-async function trustedClient(ctx: OAuthContext, query: URLSearchParams): Promise<{ client: ClientRecord; redirectUri: string }> {
+async function trustedClient(ctx: OAuthContext, query: URLSearchParams): Promise<{ client: ClientRecord; redirectUri: string; redirectUriNamed: boolean }> {
   let clientId: string | undefined;
   let presented: string | undefined;
   try {
@@ -67,15 +69,15 @@ async function trustedClient(ctx: OAuthContext, query: URLSearchParams): Promise
   if (presented === undefined) {
     // RFC 6749 §3.1.2.3: without a redirect_uri the client must have exactly one registered.
     if (client.redirect_uris.length !== 1) throw new AuthorizePageError('The request names no redirect_uri and the application has not registered exactly one.');
-    return { client, redirectUri: client.redirect_uris[0]! };
+    return { client, redirectUri: client.redirect_uris[0]!, redirectUriNamed: false };
   }
   if (!matchesRegistered(presented, client.redirect_uris)) throw new AuthorizePageError('The redirect_uri is not one the application registered, so this service will not send you there.');
-  return { client, redirectUri: presented };
+  return { client, redirectUri: presented, redirectUriNamed: true };
 }
 
 /** Validates `/oauth/authorize?…`: client and redirect URI first, then everything else. */
 export async function checkAuthorizationRequest(ctx: OAuthContext, query: URLSearchParams): Promise<{ client: ClientRecord; request: AuthorizationRequest }> {
-  const { client, redirectUri } = await trustedClient(ctx, query);
+  const { client, redirectUri, redirectUriNamed } = await trustedClient(ctx, query);
   const state = query.getAll('state')[0];
   try {
     const responseType = single(query, 'response_type');
@@ -91,7 +93,7 @@ export async function checkAuthorizationRequest(ctx: OAuthContext, query: URLSea
     if (!isS256Challenge(challenge)) throw new InvalidRequestError('code_challenge must be the 43-character base64url SHA-256 of the code verifier.');
     const scope = resolveScope(single(query, 'scope'), client.scope);
     const resource = resolveResource(ctx.issuer, query.getAll('resource'));
-    return { client, request: { clientId: client.client_id, redirectUri, state, scope, resource, codeChallenge: challenge } };
+    return { client, request: { clientId: client.client_id, redirectUri, redirectUriNamed, state, scope, resource, codeChallenge: challenge } };
   } catch (error) {
     if (error instanceof OAuthError) throw new AuthorizeRedirectError(redirectUri, error.code, error.description, state);
     throw error;

@@ -86,6 +86,28 @@ describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) thro
     await assert.rejects(oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, wrong, insecure).then((r) => oauth.processAuthorizationCodeResponse(as, client, r)), (e: oauth.ResponseBodyError) => e.error === 'invalid_grant');
   });
 
+  it('RFC 6749 §4.1.3: redirect_uri is required at the token endpoint when the authorization request named it', async () => {
+    const tokenRequest = (code: string, verifier: string, redirect?: string) =>
+      fetch(as.token_endpoint!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', client_id: client.client_id, code, code_verifier: verifier, ...(redirect ? { redirect_uri: redirect } : {}) }),
+      });
+    const named = await codeFlow();
+    const refused = await tokenRequest(named.params.get('code')!, named.verifier);
+    assert.equal(refused.status, 400);
+    const body = (await refused.json()) as { error: string; error_description: string };
+    assert.equal(body.error, 'invalid_request');
+    assert.match(body.error_description, /redirect_uri/);
+
+    // The client registered one redirect URI, so the authorization request may leave it out (§3.1.2.3); then so may the token request.
+    const { url, verifier, state } = await authorizationUrl();
+    url.searchParams.delete('redirect_uri');
+    const params = oauth.validateAuthResponse(as, client, await consent(server.baseUrl, url.href), state);
+    const ok = await tokenRequest(params.get('code')!, verifier);
+    assert.equal(ok.status, 200);
+  });
+
   it('RFC 6749 §4.1.2: a replayed code is invalid_grant and revokes the tokens of its first use', async () => {
     const { params, verifier } = await codeFlow();
     const first = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, insecure));

@@ -8,8 +8,8 @@ import { describeEachDialect } from '../helpers/dialect-suites.js';
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const facts = { client_id: 'cl_app', scope: 'catalog:read', resource: 'https://vitrine.example/mcp', identity_type: 'identity_assertion' as const, subject: 'vera@client.example' };
 
-function code(hash: string, grant_id: string): AuthorizationCodeRecord {
-  return { hash, grant_id, ...facts, redirect_uri: 'http://127.0.0.1:5000/cb', code_challenge: 'c'.repeat(43), created_at: NOW, expires_at: NOW + 60_000, used_at: null };
+function code(hash: string, grant_id: string, redirect_uri_named = true): AuthorizationCodeRecord {
+  return { hash, grant_id, ...facts, redirect_uri: 'http://127.0.0.1:5000/cb', redirect_uri_named, code_challenge: 'c'.repeat(43), created_at: NOW, expires_at: NOW + 60_000, used_at: null };
 }
 
 function refresh(hash: string, grant_id: string): RefreshTokenRecord {
@@ -37,6 +37,9 @@ await describeEachDialect('authorization grant storage contract', (suite) => {
     assert.deepEqual([a!.firstUse, b!.firstUse].sort(), [false, true]);
     assert.equal(a!.record.subject, 'vera@client.example');
     assert.equal(a!.record.resource, 'https://vitrine.example/mcp');
+    assert.equal(a!.record.redirect_uri_named, true);
+    await suite.store.authorizationCodes.insert(code('h-unnamed', 'g1b', false));
+    assert.equal((await suite.store.authorizationCodes.use('h-unnamed', NOW + 3))!.record.redirect_uri_named, false);
     assert.equal(await suite.store.authorizationCodes.use('h-none', NOW), undefined);
   });
 

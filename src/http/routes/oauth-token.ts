@@ -18,7 +18,7 @@ const TokenRequestSchema = z
     assertion: z.string().optional().openapi({ description: 'jwt-bearer grant: an ID-JAG (typ `oauth-id-jag+jwt`).' }),
     code: z.string().optional().openapi({ description: 'authorization_code grant: the code (single use, 60 s).' }),
     code_verifier: z.string().optional().openapi({ description: 'authorization_code grant: the PKCE verifier (RFC 7636 §4.5).' }),
-    redirect_uri: z.string().optional().openapi({ description: 'authorization_code grant: the redirect_uri of the authorization request.' }),
+    redirect_uri: z.string().optional().openapi({ description: 'authorization_code grant: the redirect_uri of the authorization request, required when that request named one (RFC 6749 §4.1.3).' }),
     refresh_token: z.string().optional().openapi({ description: 'refresh_token grant: rotated on every use; reusing an old one revokes the grant.' }),
     resource: z.string().optional().openapi({ description: 'RFC 8707: the API URL or the /mcp URL; must match the authorization request\'s.' }),
   })

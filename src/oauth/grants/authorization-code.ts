@@ -27,7 +27,9 @@ export const authorizationCode: Grant = {
       throw new InvalidGrantError(BAD_CODE);
     }
     if (code.expires_at <= now || code.client_id !== client.client_id) throw new InvalidGrantError(BAD_CODE);
-    // RFC 6749 §4.1.3: redirect_uri must be identical to the one of the authorization request.
+    // RFC 6749 §4.1.3: redirect_uri is "REQUIRED, if the redirect_uri parameter was included in the
+    // authorization request", and "their values MUST be identical".
+    if (params.redirect_uri === undefined && code.redirect_uri_named) throw new InvalidRequestError('The "redirect_uri" parameter is required: the authorization request named one (RFC 6749 §4.1.3).');
     if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirect_uri) throw new InvalidGrantError(BAD_CODE);
     if (!verifierMatches(params.code_verifier, code.code_challenge)) throw new InvalidGrantError('The code_verifier does not match the code_challenge (RFC 7636 §4.6).');
     // RFC 8707 §2.2: the token request may name the resource; it must be the one consented to.

@@ -9,7 +9,7 @@ type CodeRow = Database['authorization_codes'];
 type RefreshRow = Database['refresh_tokens'];
 
 function codeOf(row: CodeRow): AuthorizationCodeRecord {
-  return { ...row, identity_type: row.identity_type as IdentityType, created_at: num(row.created_at), expires_at: num(row.expires_at), used_at: numOrNull(row.used_at) };
+  return { ...row, redirect_uri_named: Number(row.redirect_uri_named) === 1, identity_type: row.identity_type as IdentityType, created_at: num(row.created_at), expires_at: num(row.expires_at), used_at: numOrNull(row.used_at) };
 }
 
 function refreshOf(row: RefreshRow): RefreshTokenRecord {
@@ -29,7 +29,7 @@ export class KyselyAuthorizationCodeStore implements AuthorizationCodeStore {
   async insert(code: AuthorizationCodeRecord): Promise<void> {
     // Codes live 60 s: expired ones are dropped whenever a new one is stored.
     await this.db.deleteFrom('authorization_codes').where('expires_at', '<', code.created_at - 3_600_000).execute();
-    await this.db.insertInto('authorization_codes').values(code).execute();
+    await this.db.insertInto('authorization_codes').values({ ...code, redirect_uri_named: code.redirect_uri_named ? 1 : 0 }).execute();
   }
 
   async use(hash: string, nowMs: number): Promise<Used<AuthorizationCodeRecord> | undefined> {

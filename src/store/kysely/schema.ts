@@ -70,6 +70,8 @@ export interface AuthorizationCodesTable {
   grant_id: string;
   client_id: string;
   redirect_uri: string;
+  /** migration 012 (SQLite) / 014 (PostgreSQL): 1 when the authorization request named redirect_uri */
+  redirect_uri_named: number;
   code_challenge: string;
   scope: string;
   resource: string | null;

@@ -17,6 +17,8 @@ export interface GrantFacts {
 export interface AuthorizationCodeRecord extends GrantFacts {
   hash: string;
   redirect_uri: string;
+  /** the authorization request named redirect_uri, so the token request must name it too */
+  redirect_uri_named: boolean;
   code_challenge: string;
   created_at: number;
   expires_at: number;

@@ -272,4 +272,7 @@ export const postgresMigrations: SqlMigrations = {
   '013_plain_words': [
     `CREATE INDEX projects_plain_words ON projects USING GIN (to_tsvector('simple', title || ' ' || summary || ' ' || description || ' ' || coalesce(client, '') || ' ' || tags || ' ' || services || ' ' || technologies))`,
   ],
+  // RFC 6749 §4.1.3: a token request must repeat redirect_uri when the authorization request named it.
+  // Codes live 60 s, so the default only touches codes issued in the minute of the upgrade.
+  '014_code_redirect_named': [`ALTER TABLE authorization_codes ADD COLUMN redirect_uri_named INTEGER NOT NULL DEFAULT 0`],
 };

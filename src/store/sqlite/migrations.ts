@@ -264,4 +264,7 @@ export const sqliteMigrations: SqlMigrations = {
   // alone: through the slug's own index each row was a lookup of its ~3 KB row (33 ms per 5,000).
   // published_at is a column too: SQLite covers a query only with every column it names.
   '011_project_pages': [`CREATE INDEX projects_pages ON projects (slug, updated_at, published_at) WHERE published_at IS NOT NULL`],
+  // RFC 6749 §4.1.3: a token request must repeat redirect_uri when the authorization request named it.
+  // Codes live 60 s, so the default only touches codes issued in the minute of the upgrade.
+  '012_code_redirect_named': [`ALTER TABLE authorization_codes ADD COLUMN redirect_uri_named INTEGER NOT NULL DEFAULT 0`],
 };
