@@ -24,7 +24,8 @@ import { requestIds } from './http/middleware/request-id.js';
 import { ResponseCache } from './http/middleware/response-cache.js';
 import { registerAgentSurfaces } from './http/routes/agent-surfaces.js';
 import { DOCS_ASSETS_PATH, registerDocsRoutes } from './http/routes/docs.js';
-import { renderDocsPage } from './pages/render.js';
+import { renderDocsPage, renderErrorPage } from './pages/render.js';
+import { htmlErrorPages } from './http/responses/html-errors.js';
 import { RenderedPages } from './pages/rendered-pages.js';
 import { registerHealthRoutes } from './http/routes/health.js';
 import { registerInquiryRoutes } from './http/routes/inquiries.js';
@@ -172,8 +173,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // PostgreSQL cannot hold U+0000: a request carrying one is a 400, never a 500 (no-nul.ts).
   app.use(rejectNul({ ownPaths: [MCP_PATH, AUTHORIZE_PATH] }));
 
+  // Browsers asking for a page get an HTML error page, programs a problem (html-errors.ts).
+  const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds) => renderErrorPage(await site(), status, requestId, retryAfterSeconds));
   // Rate limits need the client address (request context) and the verified bearer.
-  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy) });
+  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy), present: errorPages.page });
   app.use(rateLimits.middleware);
   // A bearer on any API request must be live (docs/design.md §1); the admin API checks owner tokens itself.
   app.use('/api/*', bearerOnApi(oauth.verifier, (path) => path.startsWith(ADMIN_API_PREFIX)));
@@ -217,14 +220,14 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
 
   // The human catalog and agent-readable documents; browsers get HTML error pages, programs problems.
   const formTokenKey = Buffer.from(await store.secrets.getOrCreate('form_token_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
-  const pages = registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, siteIsCurrent, assets, cache });
+  registerPageRoutes(app, { catalog, inquiries, clock, random, publicUrl: baseUrl, formTokenKey, site, siteIsCurrent, assets, cache });
   registerProblemTypeRoutes(app, { site, siteIsCurrent, cache });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals, studio: async () => (await studio.current()).profile });
   registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, baseUrl, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
   registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
-  app.notFound(pages.notFound(notFoundHandler(app)));
-  app.onError(pages.onError(errorHandler(logger)));
+  app.notFound(errorPages.notFound(notFoundHandler(app)));
+  app.onError(errorPages.onError(errorHandler(logger)));
 
   return {
     app,

@@ -2,9 +2,10 @@ import type { FC } from 'hono/jsx';
 import { Layout, type Site } from './layout.js';
 
 /** Friendly 4xx/5xx pages for browsers; API clients get problem+json instead. */
-export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | undefined }> = ({ site, status, requestId }) => {
+export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | undefined; retryAfterSeconds?: number | undefined }> = ({ site, status, requestId, retryAfterSeconds }) => {
   const notFound = status === 404;
-  const title = notFound ? 'We could not find that page' : status >= 500 ? 'Something went wrong on our side' : 'This request could not be handled';
+  const tooMany = status === 429;
+  const title = notFound ? 'We could not find that page' : tooMany ? 'Too many attempts' : status >= 500 ? 'Something went wrong on our side' : 'This request could not be handled';
   return (
     <Layout site={site} title={`${title} — ${site.name}`}>
       <div class="wrap error-page">
@@ -14,6 +15,8 @@ export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | un
         <h1>{title}</h1>
         {notFound ? (
           <p>The page may have moved, or the project is no longer published. The full catalog is one click away.</p>
+        ) : tooMany ? (
+          <p>{retryAfterSeconds === undefined ? 'Please wait a moment, then try again.' : `Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}, then try again.`}</p>
         ) : status >= 500 ? (
           <p>
             Please try again in a moment.{requestId ? ` If it keeps happening, quote request id ${requestId} when you contact us.` : ''}

@@ -214,7 +214,16 @@ describe('sign-in attempts are rate limited per client and per address', () => {
     for (let i = 0; i < 3; i++) assert.equal((await browser.post('/admin/login', { email: OWNER })).status, 200);
     const res = await browser.post('/admin/login', { email: OWNER });
     assert.equal(res.status, 429);
-    assert.ok(res.headers.get('retry-after'));
+    const wait = Number(res.headers.get('retry-after'));
+    assert.ok(wait > 0);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/html/, 'a person gets a page, not JSON');
+    assert.match(res.headers.get('ratelimit-policy') ?? '', /"signin"/, 'with the same fields as the problem');
+    assert.match(browser.html, /Too many attempts/);
+    assert.match(browser.html, new RegExp(`Please wait ${wait} seconds`));
+
+    const program = await fetch(`${server.baseUrl}/admin/login`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', origin: server.baseUrl }, body: 'email=x' });
+    assert.equal(program.status, 429);
+    assert.equal(program.headers.get('content-type'), 'application/problem+json');
   });
 
   it('limits an address however many clients guess at it, and says when to come back', async () => {

@@ -145,6 +145,28 @@ describe('429 when a policy is exhausted', () => {
     });
   });
 
+  it('a browser asking for a page (the consent page, the catalog) gets an HTML 429 with the same fields; a program the problem', () => {
+    return withServer({}, async (server) => {
+      const page = (path: string, accept: string) => fetch(`${server.baseUrl}${path}`, { headers: { accept } });
+      for (let i = 0; i < 2; i++) await page('/oauth/authorize?client_id=nobody', 'text/html');
+      const consent = await page('/oauth/authorize?client_id=nobody', 'text/html,application/xhtml+xml,*/*;q=0.8');
+      assert.equal(consent.status, 429);
+      assert.match(consent.headers.get('content-type') ?? '', /^text\/html/);
+      assert.equal(consent.headers.get('retry-after'), '60');
+      assert.equal(consent.headers.get('ratelimit'), '"auth";r=0;t=60');
+      assert.match(await consent.text(), /Too many attempts[\s\S]*Please wait 60 seconds/);
+      assert.equal((await page('/oauth/authorize?client_id=nobody', 'application/json')).headers.get('content-type'), 'application/problem+json');
+
+      for (let i = 0; i < 5; i++) await page('/', 'text/html');
+      const catalog = await page('/', 'text/html');
+      assert.equal(catalog.status, 429);
+      assert.match(await catalog.text(), /<html/);
+      const api = await page('/api/v1/projects', 'text/html');
+      assert.equal(api.status, 429);
+      assert.equal(api.headers.get('content-type'), 'application/problem+json', 'API paths answer problems whatever Accept says');
+    });
+  });
+
   it('the sandbox rate_limited scenario rehearses the exact headers and body of the real 429', () => {
     return withServer({}, async (server) => {
       const rehearsal = await postInquiry(server, { 'sandbox-scenario': 'rate_limited' }, '/api/v1/sandbox/inquiries');

@@ -73,6 +73,8 @@ export interface RateLimitOptions {
   identify?: Identify | undefined;
   /** told of every request refused with 429 (not of the sandbox's rehearsed ones), e.g. to count it */
   onLimited?: ((policyName: RateLimitPolicyName) => void) | undefined;
+  /** turns the 429 problem into what the caller reads, e.g. a page for a person's browser */
+  present?: ((c: Context<AppEnv>, refusal: Response) => Response | Promise<Response>) | undefined;
 }
 
 /**
@@ -81,14 +83,16 @@ export interface RateLimitOptions {
  * hottest path (a public read) adds no await of its own.
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const { limiter, policies, identify, onLimited } = options;
+  const { limiter, policies, identify, onLimited, present } = options;
   const admittedFields = admittedFieldsOf(policies);
 
   const decide = (c: Context<AppEnv>, next: Next, policyName: RateLimitPolicyName, outcome: LimitOutcome) => {
     switch (outcome.kind) {
-      case 'limited':
+      case 'limited': {
         onLimited?.(policyName);
-        return rateLimitedResponse(c, policyName, policies[policyName], outcome.decision.resetSeconds);
+        const refusal = rateLimitedResponse(c, policyName, policies[policyName], outcome.decision.resetSeconds);
+        return present ? present(c, refusal) : refusal;
+      }
       case 'unavailable':
         // Rendered by the app's error renderer: problem+json, or RFC 6749 JSON on /oauth/*.
         throw new ServiceUnavailableError('Issuing credentials is paused for a moment; retry shortly.', UNAVAILABLE_RETRY_SECONDS);
@@ -192,6 +196,7 @@ export interface RateLimitDeps {
   logger: LimiterLogger;
   identify?: Identify;
   onLimited?: (policyName: RateLimitPolicyName) => void;
+  present?: RateLimitOptions['present'];
 }
 
 /** Builds the limiter over the store the configuration selects; a pass-through when limits are off. */
@@ -200,7 +205,7 @@ export function createRateLimits(deps: RateLimitDeps): RateLimits {
   const store = createRateLimitStore(deps.config, deps.store, deps.clock);
   const limiter = new RateLimiter({ store, policies: deps.config.rateLimits, clock: deps.clock, logger: deps.logger });
   return {
-    middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify, onLimited: deps.onLimited }),
+    middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify, onLimited: deps.onLimited, present: deps.present }),
     store,
     limiter,
     admitNow: anonymousAdmission({ limiter, policies: deps.config.rateLimits }),

@@ -4,6 +4,17 @@ import type { AppEnv } from '../env.js';
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } });
 const redirect = (description: string) => ({ description, headers: { Location: { required: true, schema: { type: 'string' as const, format: 'uri' } } } });
 
+/** A browser (Accept ranks text/html first) gets a page saying how long to wait; a program the problem. */
+const tooMany = (description: string) => ({
+  description: `${description} A page for a browser, a problem otherwise.`,
+  headers: {
+    'Retry-After': { required: true, schema: { type: 'integer' as const, minimum: 1 } },
+    RateLimit: { required: true, description: 'The policy this request counted against.', schema: { type: 'string' as const } },
+    'RateLimit-Policy': { required: true, schema: { type: 'string' as const } },
+  },
+  content: { 'text/html': { schema: { type: 'string' as const } }, 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
 const query = (name: string, description: string, required = false) => ({ name, in: 'query' as const, required, description, schema: { type: 'string' as const } });
 
 /** OpenAPI entries of the authorization endpoint: an HTML page for people, redirects for clients. */
@@ -30,6 +41,7 @@ export function documentAuthorizeRoutes(app: OpenAPIHono<AppEnv>): void {
       200: html('The consent page.'),
       302: redirect('An error the client hears at its redirect URI (`error`, `error_description`, `state`, `iss`).'),
       400: html('The client or redirect URI cannot be trusted: an error page, no redirect.'),
+      429: tooMany('Too many requests (the `auth` policy).'),
     },
   } as never);
   app.openAPIRegistry.registerPath({
@@ -63,15 +75,7 @@ export function documentAuthorizeRoutes(app: OpenAPIHono<AppEnv>): void {
       400: html('The page expired or was altered.'),
       403: html('The CSRF check failed.'),
       422: html('The form needs correcting (address, code).'),
-      429: {
-        description: 'Too many requests: the `auth` policy (a problem), or too many mailed codes or tries for this address or from this client address (`signin` policy; the page again).',
-        headers: {
-          'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } },
-          RateLimit: { required: true, description: 'The policy this request counted against (`auth`).', schema: { type: 'string' } },
-          'RateLimit-Policy': { required: true, schema: { type: 'string' } },
-        },
-        content: { 'text/html': { schema: { type: 'string' } }, 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      },
+      429: tooMany('Too many requests: the `auth` policy, or too many mailed codes or tries for this address or from this client address (`signin` policy; the page again).'),
       503: html('The code could not be mailed.'),
     },
   } as never);

@@ -6,9 +6,15 @@ import { prefersHtml } from '../requests/negotiate.js';
 /** Machine surfaces answer problem+json whatever the Accept header says. */
 const MACHINE_PREFIXES = ['/api/', '/oauth/', '/mcp', '/.well-known/', '/openapi.json', '/auth.md', '/problems/'];
 
+/** The one OAuth path a person opens in a browser: the consent page (routes/oauth-authorize.ts). */
+const CONSENT_PATH = '/oauth/authorize';
+
 export function isMachinePath(path: string): boolean {
-  return path === '/api' || MACHINE_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return path === '/api' || (path !== CONSENT_PATH && MACHINE_PREFIXES.some((prefix) => path.startsWith(prefix)));
 }
+
+/** What an error page is rendered from; `retryAfterSeconds` comes from the answer's Retry-After. */
+export type ErrorPageRender = (status: number, requestId: string | undefined, retryAfterSeconds: number | undefined) => string | Promise<string>;
 
 type NotFound = (c: Context<AppEnv>) => Response | Promise<Response>;
 type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response>;
@@ -16,9 +22,10 @@ type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response
 /**
  * Wraps the problem+json renderers: a browser (Accept ranks text/html above JSON) asking for a
  * page gets a friendly HTML page with the same status and headers. 405 stays a problem, since
- * its `Allow` answer is for programs, as do all API, OAuth and MCP paths.
+ * its `Allow` answer is for programs, as do all API, OAuth and MCP paths. `page` converts an
+ * answer a middleware made itself (the rate limiter's 429).
  */
-export function htmlErrorPages(render: (status: number, requestId: string | undefined) => string | Promise<string>) {
+export function htmlErrorPages(render: ErrorPageRender) {
   const convert = async (c: Context<AppEnv>, response: Response): Promise<Response> => {
     if (response.status < 400 || response.status === 405 || isMachinePath(c.req.path) || !prefersHtml(c.req.header('accept'))) return response;
     const headers = new Headers(response.headers);
@@ -26,9 +33,11 @@ export function htmlErrorPages(render: (status: number, requestId: string | unde
     headers.set('content-security-policy', HTML_CSP);
     headers.set('cache-control', 'no-store');
     headers.delete('content-length');
-    return new Response(await render(response.status, c.get('requestId')), { status: response.status, headers });
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    return new Response(await render(response.status, c.get('requestId'), Number.isInteger(retryAfter) ? retryAfter : undefined), { status: response.status, headers });
   };
   return {
+    page: convert,
     notFound: (inner: NotFound): NotFound => async (c) => convert(c, await inner(c)),
     onError: (inner: OnError): OnError => async (error, c) => convert(c, await inner(error, c)),
   };

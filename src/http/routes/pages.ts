@@ -21,7 +21,6 @@ import { projectMarkdown } from '../../pages/project-markdown.js';
 import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm, renderProjectPage, renderThanksPage } from '../../pages/render.js';
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
-import { htmlErrorPages } from '../responses/html-errors.js';
 import { htmlKeptHeaders, sendHtml, sendText } from '../responses/html-response.js';
 import { keptHeaders, sendKept } from '../responses/cached-response.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
@@ -259,7 +258,6 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     return sendHtml(c, renderThanksPage(await options.site(), reference), { cacheControl: 'no-store', conditional: false });
   });
 
-  return htmlErrorPages(async (status, requestId) => renderErrorPage(await options.site(), status, requestId));
 }
 
 function firstString(value: unknown): string {
