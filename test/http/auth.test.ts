@@ -86,3 +86,32 @@ describe('authenticate / requireScope (RFC 6750)', () => {
     await assertInvalidToken(await call('/test/rehearse'));
   });
 });
+
+describe('a request’s bearer is verified once', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.close());
+
+  it('the rate limiter (metering the client) and the API’s bearer check share one verification', async () => {
+    const { token } = await agentToken(server.baseUrl);
+    const verifier = server.vitrine.oauth.verifier;
+    const verify = verifier.verify.bind(verifier);
+    let calls = 0;
+    verifier.verify = (authorization) => {
+      calls += 1;
+      return verify(authorization);
+    };
+    try {
+      for (const [path, method] of [['/api/v1/projects', 'GET'], ['/api/v1/inquiries', 'POST']] as const) {
+        calls = 0;
+        const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+        assert.ok(res.headers.get('ratelimit'), `${path} is metered (by the client)`);
+        assert.equal(calls, 1, `${method} ${path}`);
+      }
+    } finally {
+      verifier.verify = verify;
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { apiResource, mcpResource, tokenServes } from '../../oauth/resources.js'
 import type { Scope } from '../../model/principal.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
+import { checkBearer } from '../requests/bearer-check.js';
 import { hasHeader } from '../requests/header.js';
 
 /**
@@ -41,7 +42,7 @@ export function authenticate(verifier: BearerVerifier, options: { required?: boo
       if (decided === null && options.required) return missingTokenResponse(c, resource);
       return next();
     }
-    const check = await verifier.verify(c.req.header('authorization'));
+    const check = await checkBearer(c, verifier);
     switch (check.kind) {
       case 'anonymous':
         if (options.required) return missingTokenResponse(c, resource);

@@ -14,6 +14,7 @@ import { subjectKey } from '../../ratelimit/subject.js';
 import type { Store } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
 import { PROBLEM_CONTENT_TYPE, problemDocument } from '../responses/problem.js';
+import { checkBearer } from '../requests/bearer-check.js';
 import { hasHeader } from '../requests/header.js';
 import { contributeResponseHeaders, respondWith } from '../responses/response-headers.js';
 
@@ -59,8 +60,7 @@ export function rateLimitedResponse(c: Context<AppEnv>, policyName: RateLimitPol
 export function identifyByBearer(verifier: BearerVerifier): Identify {
   return (c) => {
     if (!hasHeader(c, 'authorization')) return null;
-    const authorization = c.req.header('authorization')!;
-    return verifier.verify(authorization).then(
+    return checkBearer(c, verifier).then(
       (check) => (check.kind === 'valid' ? check.principal.clientId : null),
       () => null,
     );
