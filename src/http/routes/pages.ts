@@ -22,6 +22,7 @@ import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
 import { htmlKeptHeaders, sendHtml, sendText } from '../responses/html-response.js';
+import { sitePage } from '../responses/site-page.js';
 import { keptHeaders, sendKept } from '../responses/cached-response.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
 import { prefersMarkdown } from '../requests/negotiate.js';
@@ -76,13 +77,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   // Browsers ask for /favicon.ico on their own; the icon lives at its content-hashed URL.
   app.get('/favicon.ico', (c) => c.redirect(assetUrl(assets, 'favicon.svg'), 301));
 
-  app.get('/agents', cache.serve, async (c) => {
-    const site = await options.site();
-    const html = rendered.get('agents', [site], () => renderAgentsPage(site));
-    const headers = htmlKeptHeaders(html, PAGE_CACHE, {});
-    cache.offerPage(c, html, headers, () => siteIsCurrent(site));
-    return sendKept(c, html, headers);
-  });
+  const fromSite = sitePage({ site: options.site, siteIsCurrent, cache, rendered, cacheControl: PAGE_CACHE });
+  app.get('/agents', cache.serve, (c) => fromSite(c, 'agents', renderAgentsPage));
 
   // RFC 8288 / RFC 9727 §3: the home page points programs at every discovery document.
   const homeLink = [
