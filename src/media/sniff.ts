@@ -30,10 +30,14 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  * script, event handlers, foreign content, entities, or references outside the document.
  */
 export function unsafeSvgReason(text: string): string | null {
-  if (/<script[\s>]/i.test(text)) return 'contains a script';
-  if (/<foreignObject[\s>]/i.test(text)) return 'contains foreign content';
+  // Element names are matched with any namespace prefix: `<x:script xmlns:x="…/svg">` is a script.
+  if (/<(?:[\w.-]+:)?script[\s/>]/i.test(text)) return 'contains a script';
+  if (/<(?:[\w.-]+:)?(?:foreignObject|iframe|embed|object|handler|listener)[\s/>]/i.test(text)) return 'contains foreign content';
+  // SMIL can set an attribute after load: an `href` set to `javascript:` (its value hidden by character references) is a link out.
+  if (/<(?:[\w.-]+:)?(?:animate|set)\b[^>]*\battributeName\s*=\s*["']\s*(?:[\w.-]+:)?href\b/i.test(text)) return 'animates a link';
+  if (/@import/i.test(text)) return 'refers to something outside the image';
   if (/<!ENTITY/i.test(text)) return 'declares entities';
-  if (/\son[a-z]+\s*=/i.test(text)) return 'contains an event handler';
+  if (/[\s:]on[a-z]+\s*=/i.test(text)) return 'contains an event handler';
   if (/(?:href|src)\s*=\s*["']\s*(?!#)/i.test(text)) return 'refers to something outside the image';
   if (/javascript:|url\(\s*["']?\s*(?!#)/i.test(text)) return 'refers to something outside the image';
   return null;
