@@ -15,6 +15,7 @@ export type AssertionFailure =
   | 'unknown_key'
   | 'bad_signature'
   | 'wrong_typ'
+  | 'unsupported_crit'
   | 'wrong_audience'
   | 'expired'
   | 'not_yet_valid'
@@ -45,6 +46,20 @@ export interface AssertionExpectations {
 const fail = (reason: AssertionFailure, claim?: string): AssertionResult => ({ ok: false, reason, ...(claim ? { claim } : {}) });
 
 /**
+ * A JWS `typ` as compared: RFC 7515 §4.1.9 has recipients treat a value without "/" as if
+ * "application/" were prepended, and media types are case-insensitive (RFC 9110 §8.3.1).
+ * So `application/oauth-id-jag+jwt`, `OAUTH-ID-JAG+JWT` and `oauth-id-jag+jwt` are one type.
+ */
+export function jwtType(typ: unknown): string | undefined {
+  if (typeof typ !== 'string') return undefined;
+  const lower = typ.toLowerCase();
+  return lower.startsWith('application/') ? lower.slice('application/'.length) : lower;
+}
+
+/** An untyped JWT, or one typed only as a JWT: what identity providers sign ID tokens as. */
+const PLAIN_JWT_TYPES = new Set([undefined, 'jwt']);
+
+/**
  * Verifies an ID-JAG (draft-ietf-oauth-identity-assertion-authz-grant §3) or a verified-email
  * assertion: trusted issuer, its keys and allowed asymmetric algorithms, `typ`, `aud`, the
  * `exp`/`iat`/`nbf` window with {@link CLOCK_SKEW_SECONDS} of skew, and the claims each kind
@@ -67,9 +82,13 @@ export async function verifyAssertion(jwt: string, trusted: TrustedIssuerSet, ex
   if (!issuer) return fail('untrusted_issuer');
   if (!issuer.types.includes(expect.kind)) return fail('issuer_not_trusted_for_type');
   if (!issuer.algorithms.includes(header.alg)) return fail('unsupported_alg');
-  // RFC 8725 §3.11: explicit typing keeps an ID-JAG from being replayed as another kind of JWT.
-  if (expect.kind === 'id-jag' && header.typ !== ID_JAG_TYP) return fail('wrong_typ');
-  if (expect.kind === 'verified_email' && header.typ === ID_JAG_TYP) return fail('wrong_typ');
+  // RFC 8725 §3.11: explicit typing keeps one kind of JWT (an ID-JAG, an access token, a logout
+  // token) from being redeemed as another.
+  const typ = jwtType(header.typ);
+  if (expect.kind === 'id-jag' && typ !== ID_JAG_TYP) return fail('wrong_typ');
+  if (expect.kind === 'verified_email' && !PLAIN_JWT_TYPES.has(typ)) return fail('wrong_typ');
+  // RFC 7515 §4.1.11: a critical extension the recipient does not understand (we know none) fails.
+  if (header.crit !== undefined) return fail('unsupported_crit');
 
   let payload: JWTPayload;
   try {
@@ -137,7 +156,9 @@ export function describeAssertionFailure(reason: AssertionFailure, claim?: strin
     case 'bad_signature':
       return 'The assertion\'s signature does not verify.';
     case 'wrong_typ':
-      return `The assertion's "typ" header is wrong (an ID-JAG must be "${ID_JAG_TYP}").`;
+      return `The assertion's "typ" header is wrong (an ID-JAG must be "${ID_JAG_TYP}"; a verified-email assertion "JWT" or none).`;
+    case 'unsupported_crit':
+      return 'The assertion names critical header extensions ("crit") this server does not understand (RFC 7515 §4.1.11).';
     case 'wrong_audience':
       return 'The assertion\'s audience ("aud") is not this server\'s issuer identifier.';
     case 'expired':

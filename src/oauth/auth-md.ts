@@ -115,6 +115,11 @@ Two assertion types:
   \`email_verified: true\`, \`aud\` = \`${b}\`, \`iat\`, \`exp\` and a unique \`jti\`.
 - \`${TOKEN_TYPE_ID_JAG}\`: an Identity Assertion JWT Authorization Grant (ID-JAG) with header
   \`typ: ${ID_JAG_TYP}\`, \`aud\` = \`${b}\`, \`client_id\` = your client, \`sub\`, \`iat\`, \`exp\`, \`jti\`.
+  An optional \`resource\` claim must name \`${b}\` or \`${b}/mcp\`; the token is then bound to it.
+
+A verified-email assertion is an untyped JWT or \`typ: JWT\`; other typed JWTs (access tokens,
+logout tokens) are refused. Send \`-d resource=…\` (RFC 8707) to bind the token to the API or to
+\`/mcp\`.
 
 \`assertion_type\` is optional: without it, a JWT whose header has \`typ: ${ID_JAG_TYP}\` is taken
 as an ID-JAG and any other JWT as \`${ASSERTION_TYPE_VERIFIED_EMAIL}\` (a value that is not a JWT is
@@ -231,6 +236,7 @@ The API answers \`application/problem+json\` (RFC 9457) with a stable \`error\` 
 | \`unauthorized_client\` | 400 | /oauth/token | the client did not register this grant type → register with the right \`grant_types\` |
 | \`unsupported_grant_type\` | 400 | /oauth/token | use \`client_credentials\` or \`${GRANT_JWT_BEARER}\` |
 | \`invalid_scope\` | 400 | /oauth/token, /oauth/claim | unknown scope or beyond the client's → ask for a subset of \`catalog:read inquiries:write sandbox:write\` |
+| \`invalid_target\` | 400 | /oauth/token, /oauth/claim, /oauth/authorize | \`resource\` is not \`${b}\` or \`${b}/mcp\`, names more than one, or is wider than the grant → ask for one of the two |
 | \`invalid_client_metadata\` | 400 | /oauth/register | a metadata field has the wrong type or an unsupported value → see the description |
 | \`invalid_token\` | 401 | writes | the bearer is malformed, unknown, expired or revoked → get a new token (Method A step 2) or drop the header |
 | \`insufficient_scope\` | 403 | writes | the token lacks the scope named in \`WWW-Authenticate\` → request a token with it |

@@ -1,5 +1,5 @@
 import type { ClientRecord } from '../store/ports/index.js';
-import type { AssertionKind } from './assertions.js';
+import { jwtType, type AssertionKind } from './assertions.js';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { acceptAssertion, assertionScope, assertionSubject } from './check-assertion.js';
 import { authenticateClient } from './client-auth.js';
@@ -8,6 +8,7 @@ import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIAL
 import { issueAccessToken, type TokenResponse } from './issue.js';
 import { InvalidClientError, InvalidGrantError, InvalidRequestError } from './oauth-error.js';
 import { ALL_SCOPES } from '../model/principal.js';
+import { resolveResource, withinAssertion } from './resources.js';
 import { resolveScope } from './scopes.js';
 import { mintClientId } from './tokens.js';
 
@@ -30,7 +31,7 @@ function inferredKind(assertion: string): AssertionKind {
   } catch {
     throw new InvalidGrantError('The assertion is not a JWT.');
   }
-  return header.typ === ID_JAG_TYP ? 'id-jag' : 'verified_email';
+  return jwtType(header.typ) === ID_JAG_TYP ? 'id-jag' : 'verified_email';
 }
 
 /** The client_id an ID-JAG names, read before verification only to pick the client. */
@@ -51,10 +52,13 @@ function namedClientId(jwt: string): string | undefined {
  */
 export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Promise<TokenResponse> {
   const { params } = request;
+  if (params.assertion !== undefined && params.subject_token !== undefined) throw new InvalidRequestError('Send the assertion once: as "assertion" or as "subject_token", not both.');
   const assertion = params.assertion ?? params.subject_token;
   const type = params.assertion_type ?? params.subject_token_type;
   if (!assertion) throw new InvalidRequestError('The "assertion" parameter is required (a verified-email assertion or an ID-JAG).');
   const kind = type ? assertionKind(type) : inferredKind(assertion);
+  // RFC 8707 §2: the token may be asked for one of our resources; checked before the assertion is spent.
+  const requested = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
 
   let client: ClientRecord | undefined = (await authenticateClient(ctx.clients, request))?.client;
   if (!client && kind === 'id-jag') {
@@ -72,6 +76,7 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
   const subject = assertionSubject(kind, claims);
   const limits = [client?.scope, kind === 'id-jag' ? assertionScope(claims) : undefined];
   const scope = resolveScope(params.scope, ...limits);
+  const resource = kind === 'id-jag' ? withinAssertion(ctx.issuer, requested, claims.resource) : requested;
 
   if (!client) {
     client = {
@@ -88,5 +93,5 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
     };
     await ctx.store.clients.create(client);
   }
-  return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject }, `claim:${kind}`);
+  return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject, resource }, `claim:${kind}`);
 }

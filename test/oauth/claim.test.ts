@@ -104,6 +104,15 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(tooMuch.body.error, 'invalid_scope');
     });
 
+    it('typ is compared as a media type (RFC 7515 §4.1.9): application/oauth-id-jag+jwt and upper case are an ID-JAG', async () => {
+      const inferred = await claim({ assertion: await idJag({}, { typ: 'application/oauth-id-jag+jwt' }) });
+      assert.equal(inferred.status, 200, JSON.stringify(inferred.body));
+      const stored = await server.store.credentials.findByHash(credentialKey(String(inferred.body.access_token)));
+      assert.equal(stored?.subject, 'https://idp.example.test|u-42', 'taken as an ID-JAG, not as a verified-email assertion');
+      const declared = await claim({ assertion_type: ID_JAG, assertion: await idJag({}, { typ: 'OAUTH-ID-JAG+JWT' }), client_id: clientId });
+      assert.equal(declared.status, 200, JSON.stringify(declared.body));
+    });
+
     it('the claimed token works as a bearer on a write', async () => {
       const { body } = await claim({ assertion_type: 'verified_email', assertion: await emailAssertion() });
       const res = await fetch(`${server.baseUrl}/api/v1/sandbox/inquiries`, {
@@ -113,6 +122,45 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       });
       assert.equal(res.status, 201);
       assert.ok(((await res.json()) as { client_id: string }).client_id);
+    });
+  });
+
+  describe('RFC 8707 resource indicators', () => {
+    const sandboxWrite = (token: unknown) =>
+      fetch(`${server.baseUrl}/api/v1/sandbox/inquiries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${String(token)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'A trip planner like yours, please.' }),
+      });
+
+    it('a requested resource binds the token; an unknown one is invalid_target and spends nothing', async () => {
+      const assertion = await emailAssertion();
+      const refused = await claim({ assertion, resource: 'https://evil.example' });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.error, 'invalid_target');
+      // The MCP authorization spec asks servers to accept an uppercase scheme and host.
+      const mcp = await claim({ assertion, resource: `${server.baseUrl.replace('http://127.0.0.1', 'HTTP://127.0.0.1')}/mcp` });
+      assert.equal(mcp.status, 200, 'the refused request did not spend the assertion');
+      assert.equal((await sandboxWrite(mcp.body.access_token)).status, 401, 'a token for /mcp is refused by the REST API');
+    });
+
+    it("an ID-JAG's resource claim: naming none of ours is invalid_grant; naming /mcp binds the token there, and a request may not widen it", async () => {
+      const elsewhere = await claim({ assertion: await idJag({ resource: 'https://evil.example/api' }) });
+      assert.equal(elsewhere.status, 400);
+      assert.equal(elsewhere.body.error, 'invalid_grant');
+      assert.match(String(elsewhere.body.error_description), /another resource/);
+
+      const bound = await claim({ assertion: await idJag({ resource: [`${server.baseUrl}/mcp`, 'https://other.example'] }) });
+      assert.equal(bound.status, 200, JSON.stringify(bound.body));
+      assert.equal((await sandboxWrite(bound.body.access_token)).status, 401);
+
+      const widened = await claim({ assertion: await idJag({ resource: `${server.baseUrl}/mcp` }), resource: server.baseUrl });
+      assert.equal(widened.status, 400);
+      assert.equal(widened.body.error, 'invalid_target');
+
+      const api = await claim({ assertion: await idJag({ resource: [`${server.baseUrl}/mcp`, `${server.baseUrl}/`] }), resource: server.baseUrl });
+      assert.equal(api.status, 200, 'a request may narrow to one of the listed resources');
+      assert.equal((await sandboxWrite(api.body.access_token)).status, 201);
     });
   });
 
@@ -134,6 +182,24 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
 
     it('an ID-JAG whose typ is not oauth-id-jag+jwt', async () => {
       await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({}, { typ: 'JWT' }), client_id: clientId }, /typ/);
+    });
+
+    it('a JWT typed as another kind (an access token, a logout token) is not a verified-email assertion (RFC 8725 §3.11)', async () => {
+      for (const typ of ['at+jwt', 'application/logout+jwt']) {
+        await assertRejected({ assertion: await emailAssertion({}, { nowMs: now(), typ }) }, /typ/);
+        await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), typ }) }, /typ/);
+      }
+    });
+
+    it('a critical header extension this server does not understand (RFC 7515 §4.1.11)', async () => {
+      const iat = Math.floor(now() / 1000);
+      const jwt = await new SignJWT({ aud: server.baseUrl, email: 'a@b.c', email_verified: true, jti: 'crit-1' })
+        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: idp.kid, crit: ['urn:example:ext'], 'urn:example:ext': true })
+        .setIssuer(idp.issuer)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 60)
+        .sign(idp.privateKey, { crit: { 'urn:example:ext': true } });
+      await assertRejected({ assertion_type: 'verified_email', assertion: jwt }, /crit/);
     });
 
     it('an audience other than this server (RFC 7519 §4.1.3)', async () => {
@@ -194,6 +260,12 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
   describe('request errors', () => {
     it('a missing assertion is invalid_request', async () => {
       const res = await claim({ assertion_type: 'verified_email' });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_request');
+    });
+
+    it('an assertion sent as both assertion and subject_token is invalid_request', async () => {
+      const res = await claim({ assertion: await emailAssertion(), subject_token: await emailAssertion(), subject_token_type: 'verified_email' });
       assert.equal(res.status, 400);
       assert.equal(res.body.error, 'invalid_request');
     });

@@ -106,6 +106,12 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
       assert.equal(((await res.json()) as { error: string }).error, 'invalid_request');
     });
 
+    it('invalid_target, not invalid_request, for several resource parameters (RFC 8707 §2 allows them; one token serves one)', async () => {
+      const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams([['grant_type', 'client_credentials'], ['client_id', publicClient], ['resource', server.baseUrl], ['resource', `${server.baseUrl}/mcp`]]) });
+      assert.equal(res.status, 400);
+      assert.equal(((await res.json()) as { error: string }).error, 'invalid_target');
+    });
+
     it('accepts the parameters as a JSON object too, for agents that send JSON by default', async () => {
       const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: publicClient }) });
       assert.equal(res.status, 200);

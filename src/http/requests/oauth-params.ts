@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { OAuthRequest } from '../../oauth/context.js';
-import { InvalidRequestError } from '../../oauth/oauth-error.js';
+import { InvalidRequestError, InvalidTargetError } from '../../oauth/oauth-error.js';
+import { ONE_RESOURCE } from '../../oauth/resources.js';
 import type { AppEnv } from '../env.js';
 import { isJsonMediaType, mediaTypeOf } from './media-type.js';
 
@@ -14,6 +15,7 @@ export async function readOAuthRequest(c: Context<AppEnv>): Promise<OAuthRequest
   const params: Record<string, string> = Object.create(null);
   if (type === 'application/x-www-form-urlencoded') {
     for (const [key, value] of new URLSearchParams(await c.req.text())) {
+      if (key in params && key === 'resource') throw new InvalidTargetError(ONE_RESOURCE);
       if (key in params) throw new InvalidRequestError(`The "${key}" parameter is repeated.`);
       // RFC 6749 §3.2: parameters sent without a value are treated as omitted.
       if (value !== '') params[key] = value;

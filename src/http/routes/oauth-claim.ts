@@ -17,6 +17,7 @@ const ClaimRequestSchema = z
       .openapi({ description: 'Alias: `subject_token_type` (RFC 8693 §2.1). Optional: without it the JWT header decides (`typ` oauth-id-jag+jwt → ID-JAG, otherwise verified_email).' }),
     client_id: z.string().optional().openapi({ description: 'Without it a public client is registered for you.' }),
     scope: z.string().optional(),
+    resource: z.string().optional().openapi({ description: 'RFC 8707: this service\'s API URL or its /mcp URL; binds the token there. An ID-JAG\'s `resource` claim must name one of them, and the request may only narrow it.' }),
   })
   .openapi('ClaimRequest', { description: 'Identity-assertion exchange (form-encoded or JSON).' });
 
@@ -33,7 +34,7 @@ export function registerOAuthClaimRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth):
     request: { body: { required: true, content: { 'application/x-www-form-urlencoded': content, 'application/json': content } } },
     responses: {
       200: { description: 'RFC 6749 §5.1 token response; the token records the asserted identity.', content: { 'application/json': { schema: TokenResponseSchema } } },
-      400: { description: 'invalid_request, invalid_grant (the description names the failed check) or invalid_scope.', content: oauthErrorContent },
+      400: { description: 'invalid_request, invalid_grant (the description names the failed check), invalid_scope or invalid_target (RFC 8707).', content: oauthErrorContent },
       503: {
         description: 'temporarily_unavailable: a trusted issuer\'s signing keys (JWKS) cannot be fetched, or issuing credentials is paused; retry after `Retry-After`.',
         headers: { 'Retry-After': { required: true, schema: { type: 'integer', minimum: 1 } } },

@@ -2,7 +2,7 @@ import { acceptAssertion, assertionScope, assertionSubject } from '../check-asse
 import { GRANT_JWT_BEARER } from '../identifiers.js';
 import { issueAccessToken } from '../issue.js';
 import { InvalidRequestError } from '../oauth-error.js';
-import { resolveResource } from '../resources.js';
+import { resolveResource, withinAssertion } from '../resources.js';
 import { resolveScope } from '../scopes.js';
 import type { Grant } from './grant.js';
 
@@ -11,10 +11,11 @@ export const jwtBearer: Grant = {
   type: GRANT_JWT_BEARER,
   async exchange(ctx, { params }, client) {
     if (!params.assertion) throw new InvalidRequestError('The "assertion" parameter (an ID-JAG) is required for this grant type.');
+    // RFC 8707 §2: a token request may name the resource it is for; checked before the assertion is spent.
+    const requested = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
     const claims = await acceptAssertion(ctx, params.assertion, 'id-jag', client.client_id);
     const scope = resolveScope(params.scope, client.scope, assertionScope(claims));
-    // RFC 8707 §2: a token request may name the resource it is for.
-    const resource = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
+    const resource = withinAssertion(ctx.issuer, requested, claims.resource);
     return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject: assertionSubject('id-jag', claims), resource }, GRANT_JWT_BEARER);
   },
 };
