@@ -25,4 +25,6 @@ export interface McpCall {
   principal: Principal | null;
   /** told which catalog entry a read tool answered from, when the answer cache watches the call (answer-cache.ts) */
   served?: ServedFrom | undefined;
+  /** the protocol versions an `initialize` may settle on (the handshake era); the SDK's own list when absent */
+  versions?: readonly string[] | undefined;
 }

@@ -3,6 +3,7 @@ import type { Principal } from '../model/principal.js';
 import { McpAnswerCache, type CachedAnswer, type HeaderOf, type Recording } from './answer-cache.js';
 import type { McpDeps } from './context.js';
 import { buildMcpServer } from './server.js';
+import { LEGACY_VERSIONS_SERVED } from './versions.js';
 
 /** A message the answer cache may answer (answer-cache.ts): its key and its JSON-RPC id. */
 export interface AnswerKey {
@@ -82,7 +83,7 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
   });
 
   async function legacy(request: Request, principal: Principal | null, recording: Recording | undefined, options: HandleRequestOptions): Promise<Response> {
-    const server = buildMcpServer(deps, { principal, served: recording?.served });
+    const server = buildMcpServer(deps, { principal, served: recording?.served, versions: LEGACY_VERSIONS_SERVED });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     transport.onerror = onerror;
     await server.connect(transport);

@@ -29,3 +29,14 @@ export function nulParamsResponse(body: unknown) {
   const id = typeof body === 'object' && body !== null && !Array.isArray(body) && 'id' in body && isValidId(body.id) ? body.id : null;
   return { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: a string holds a NUL character (U+0000), which no argument accepts' }, id } as const;
 }
+
+/**
+ * MCP 2025-06-18 and later transports §"Sending Messages": the body of a POST "MUST be a single
+ * JSON-RPC request, notification, or response" (2025-06-18 removed batching, and no older
+ * version is served here). An array is an Invalid Request (JSON-RPC 2.0 §5.1, -32600).
+ */
+export const BATCH_RESPONSE = {
+  jsonrpc: '2.0',
+  error: { code: -32600, message: 'Invalid Request: send one JSON-RPC message per POST; batches were removed in MCP 2025-06-18' },
+  id: null,
+} as const;

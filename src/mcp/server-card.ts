@@ -1,4 +1,4 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { LEGACY_VERSIONS_SERVED } from './versions.js';
 import type { McpEndpoint } from './endpoint.js';
 import { SERVER_NAME } from './instructions.js';
 
@@ -22,9 +22,6 @@ export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
  * and `/.well-known/mcp.json` (SEP-1649, older scanners).
  */
 export const SERVER_CARD_PATHS = ['/mcp/server-card', SERVER_CARD_PATH, '/.well-known/mcp/server-card', '/.well-known/mcp.json'] as const;
-
-/** Versions before 2025-06-18 lack outputSchema/structuredContent, which every tool here uses. */
-const OLDEST_SERVED = '2025-06-18';
 
 export interface ServerCard {
   $schema: string;
@@ -82,7 +79,6 @@ export async function buildServerCard(endpoint: McpEndpoint, baseUrl: string): P
   const { resourceTemplates } = await ask<{ resourceTemplates: { uriTemplate: string; mimeType?: string }[] }>(endpoint, baseUrl, 'resources/templates/list');
   const info = discover._meta?.['io.modelcontextprotocol/serverInfo'];
   if (!info) throw new Error('server card: server/discover named no serverInfo');
-  const legacy = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= OLDEST_SERVED);
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: serverCardName(baseUrl),
@@ -106,7 +102,7 @@ export async function buildServerCard(endpoint: McpEndpoint, baseUrl: string): P
             variables: { token: { description: 'An access token or API key from this service.', isRequired: false, isSecret: true } },
           },
         ],
-        supportedProtocolVersions: [...new Set([...discover.supportedVersions, ...legacy])],
+        supportedProtocolVersions: [...new Set([...discover.supportedVersions, ...LEGACY_VERSIONS_SERVED])],
       },
     ],
     _meta: {

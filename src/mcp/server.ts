@@ -22,7 +22,11 @@ export const SERVER_CAPABILITIES = Object.freeze({ tools: { listChanged: false }
  * constants, and it lets each request carry its own principal into the tools.
  */
 export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: serverInstructions(deps.baseUrl), capabilities: SERVER_CAPABILITIES });
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, {
+    instructions: serverInstructions(deps.baseUrl),
+    capabilities: SERVER_CAPABILITIES,
+    ...(call.versions ? { supportedProtocolVersions: [...call.versions] } : {}),
+  });
   registerSearchProjects(server, deps, call);
   registerGetProject(server, deps, call);
   registerListFacets(server, deps, call);

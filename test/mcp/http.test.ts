@@ -61,6 +61,25 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
     });
   }
 
+  it('counter-offers 2025-11-25 to an initialize asking for a version older than 2025-06-18 (no structuredContent there), and refuses it as a header', async () => {
+    for (const old of ['2025-03-26', '2024-11-05']) {
+      const init = (await (await rpc(server.baseUrl, initialize(old))).json()) as RpcResponse;
+      assert.equal(init.result?.protocolVersion, '2025-11-25', old);
+      const list = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': old });
+      assert.equal(list.status, 400, old);
+    }
+  });
+
+  it('refuses a JSON-RPC batch with -32600 (2025-06-18 transports: one message per POST)', async () => {
+    for (const version of ['2025-11-25', '2026-07-28']) {
+      const res = await rpc(server.baseUrl, [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }], { 'mcp-protocol-version': version });
+      assert.equal(res.status, 400);
+      const body = (await res.json()) as RpcResponse;
+      assert.equal(body.error?.code, -32600);
+      assert.equal(body.id, null);
+    }
+  });
+
   it('also answers a client that accepts only application/json (or sends no Accept) instead of 406', async () => {
     const jsonOnly = await rpc(server.baseUrl, initialize('2025-06-18'), { accept: 'application/json' });
     assert.equal(jsonOnly.status, 200);
@@ -172,6 +191,9 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
       assert.match(challenge, /error="invalid_token"/);
       // RFC 9728 §3.1 / MCP 2025-11-25 authorization: the MCP endpoint's own (path-suffixed) metadata.
       assert.ok(challenge.includes(`resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/mcp"`), challenge);
+      // MCP 2025-11-25 authorization §"Scope Selection Strategy": the scopes to ask for, as the metadata lists them.
+      const metadata = (await (await fetch(`${server.baseUrl}/.well-known/oauth-protected-resource/mcp`)).json()) as { scopes_supported: string[] };
+      assert.ok(challenge.includes(`scope="${metadata.scopes_supported.join(' ')}"`), challenge);
       assert.equal(((await res.json()) as { error: string }).error, 'invalid_token');
     });
   });

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { BearerVerifier } from '../../oauth/bearer.js';
 import { bearerChallenge, type ResourceName } from '../../oauth/challenge.js';
 import { apiResource, mcpResource, tokenServes } from '../../oauth/resources.js';
-import type { Scope } from '../../model/principal.js';
+import { ALL_SCOPES, type Scope } from '../../model/principal.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
 import { checkBearer } from '../requests/bearer-check.js';
@@ -14,7 +14,10 @@ import { hasHeader } from '../requests/header.js';
  * Authorization header with another scheme — is `invalid_token` (401), never anonymous.
  */
 export function invalidTokenResponse(c: Context<AppEnv>, resource: ResourceName = 'api', detail = 'The bearer token is malformed, unknown, expired or revoked. Obtain a new one (see /auth.md) or send the request without an Authorization header.'): Response {
-  return problem(c, { status: 401, code: ERROR_CODES.invalidToken, title: 'Invalid token', detail }, { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'invalid_token', { resource }) });
+  // MCP 2025-11-25 authorization §"Scope Selection Strategy": the MCP challenge SHOULD name the
+  // scopes to ask for. The API's challenge is DESIGN §4's exact value.
+  const scope = resource === 'mcp' ? ALL_SCOPES : undefined;
+  return problem(c, { status: 401, code: ERROR_CODES.invalidToken, title: 'Invalid token', detail }, { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'invalid_token', { resource, ...(scope ? { scope } : {}) }) });
 }
 
 /** RFC 8707 §2 / RFC 6750 §3.1: a token issued for the other resource is not valid here. */

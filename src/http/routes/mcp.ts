@@ -6,7 +6,7 @@ import type { BearerVerifier } from '../../oauth/bearer.js';
 import { allowedOriginsCors } from '../middleware/allowed-origins-cors.js';
 import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
 import { jsonHasNul } from '../../lib/nul-character.js';
-import { INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulParamsResponse } from '../../mcp/json-rpc-id.js';
+import { BATCH_RESPONSE, INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulParamsResponse } from '../../mcp/json-rpc-id.js';
 import { missingScope } from '../../mcp/tool-scopes.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
@@ -81,10 +81,9 @@ function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
     responses: {
       200: { description: 'The JSON-RPC response.', content: rpcContent },
       202: { description: 'A notification was accepted (no body).' },
-      400: { description: 'Malformed JSON or JSON-RPC, an unsupported protocol version (-32022) or mismatched MCP headers (-32020).', content: rpcContent },
+      400: { description: 'Malformed JSON or JSON-RPC, a batch (one message per POST), an unsupported protocol version (-32022) or mismatched MCP headers (-32020).', content: rpcContent },
       403: problemResponse('The `Origin` header names an origin that may not call this endpoint (DNS-rebinding protection), or a tool call needs a scope the token lacks (`WWW-Authenticate: Bearer error="insufficient_scope", scope=…`: the MCP step-up).'),
       404: { description: '2026-07-28: the method is not implemented (-32601).', content: rpcContent },
-      406: { description: 'The client does not accept `application/json`.', content: rpcContent },
       415: { description: 'The body is not `application/json`.', content: rpcContent },
     },
   });
@@ -117,6 +116,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
     // The body is read once, as text (@hono/node-server reads it straight from the socket).
     const text = await c.req.text();
     const body = parseOrNull(text);
+    if (Array.isArray(body)) return c.json(BATCH_RESPONSE, 400);
     if (hasInvalidJsonRpcId(body)) return c.json(INVALID_ID_RESPONSE, 400);
     if (jsonHasNul(text)) return c.json(nulParamsResponse(body), 400);
     // MCP 2025-11-25 authorization §"Scope Challenge Handling": a call that needs a scope the
