@@ -98,6 +98,8 @@ export function buildRegistration(metadata: unknown, clock: Clock, random: Rando
     }
     grantTypes = [...new Set(m.grant_types as string[])];
     if (grantTypes.length === 0) grantTypes = [GRANT_CLIENT_CREDENTIALS];
+    // A refresh token comes only from another grant (RFC 6749 §1.5): alone, the client could never get a token.
+    if (grantTypes.every((g) => g === GRANT_REFRESH_TOKEN)) throw new InvalidClientMetadataError('"refresh_token" needs a grant that issues tokens: add "authorization_code" (with redirect_uris).');
   }
   if (grantTypes.includes(GRANT_AUTHORIZATION_CODE) && !redirectUris?.length) {
     throw new InvalidRedirectUriError('The authorization_code grant needs at least one entry in "redirect_uris".');

@@ -80,6 +80,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
     ['an unsupported auth method', JSON.stringify({ token_endpoint_auth_method: 'private_key_jwt' }), 'application/json', /private_key_jwt/],
     ['grant_types that is not an array', JSON.stringify({ grant_types: 'client_credentials' }), 'application/json', /grant_types/],
     ['an unsupported grant type', JSON.stringify({ grant_types: ['password'] }), 'application/json', /password/],
+    ['refresh_token as the only grant type (no grant would ever issue a token)', JSON.stringify({ grant_types: ['refresh_token'] }), 'application/json', /refresh_token/],
     ['an unknown scope', JSON.stringify({ scope: 'admin' }), 'application/json', /admin/],
   ];
   for (const [name, body, type, mentions] of invalid) {
