@@ -17,7 +17,7 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
       });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
-      assert.match(String(preflight.headers.get('access-control-allow-methods')), /POST/);
+      assert.equal(preflight.headers.get('access-control-allow-methods'), 'POST', 'only the method the endpoint serves');
       assert.match(String(preflight.headers.get('access-control-allow-headers')), /Authorization/i);
       assert.equal(preflight.headers.get('access-control-allow-credentials'), null);
       const bare = await fetch(`${server.baseUrl}${path}`, { method: 'OPTIONS' });

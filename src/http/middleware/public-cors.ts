@@ -26,7 +26,20 @@ export function publicCorsHeaders(options: PublicCorsOptions): Readonly<Record<s
   return Object.freeze(headers);
 }
 
-/** Preflights on PUBLIC_CORS_PATHS: Hono's `cors` answers them (204). */
+/** What a preflight may announce per path: the OAuth endpoints take POST, documents are read. */
+const OAUTH_METHODS = ['POST'];
+const DOCUMENT_METHODS = ['GET', 'HEAD'];
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Preflights on PUBLIC_CORS_PATHS: Hono's `cors` answers them (204), announcing only the
+ * methods the path serves (Fetch standard, CORS-preflight: a method not listed is never sent).
+ */
 export function publicCorsPreflight(options: PublicCorsOptions): MiddlewareHandler {
-  return cors({ origin: '*', credentials: false, ...options });
+  return cors({
+    origin: '*',
+    credentials: false,
+    ...options,
+    allowMethods: (_origin, c) => (c.req.path.startsWith('/oauth/') ? OAUTH_METHODS : c.req.path.startsWith('/api/') ? API_METHODS : DOCUMENT_METHODS),
+  });
 }
