@@ -247,7 +247,8 @@ A \`401\` on a write carries
 
 ## Idempotency
 
-Send \`Idempotency-Key: <unique string>\` (1–255 characters) on every write. A retry with the same
+Send \`Idempotency-Key: <unique string>\` (1–255 characters; at least 16 on \`POST /api/v1/keys\`,
+whose replay hands out the key again, so use a UUID) on every write. A retry with the same
 key and body replays the stored response with \`Idempotent-Replayed: true\`; the same key with a
 different body is \`422\`; while the first request is still running, \`409\` (a retry of an inquiry
 waits the moment its first request takes to commit, and replays it). Keys are kept for
