@@ -220,6 +220,8 @@ curl -s -X POST ${b}/oauth/revoke -d token=$TOKEN      # an access token, API ke
 \`\`\`
 
 RFC 7009: the answer is \`200\` with an empty body, also for tokens the server does not know.
+Revoking an API key also ends the \`token\` handed out with it; revoking a refresh token ends the
+access tokens of its grant.
 Public clients need no authentication to revoke; a confidential client that sends its
 credentials can revoke only its own tokens.
 

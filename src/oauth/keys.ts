@@ -7,7 +7,7 @@ import { GRANT_CLIENT_CREDENTIALS } from './identifiers.js';
 import { issueAccessToken } from './issue.js';
 import { InvalidClientMetadataError } from './oauth-error.js';
 import { MAX_CLIENT_NAME_LENGTH } from './register.js';
-import { credentialKey, mintApiKey, mintClientId } from './tokens.js';
+import { credentialKey, mintApiKey, mintClientId, mintGrantId } from './tokens.js';
 
 /** Where free keys are handed out; also the idempotency scope of POST. */
 export const KEYS_PATH = '/api/v1/keys';
@@ -76,6 +76,9 @@ async function issueKey(ctx: OAuthContext, tx: Stores, name: string | undefined)
   };
   await tx.clients.create(client);
   const apiKey = mintApiKey(ctx.random);
+  // The key and the token handed out with it are one grant: revoking the key ends the token too
+  // (as revoking a refresh token ends its access tokens, RFC 7009 §2.1).
+  const grantId = mintGrantId(ctx.random);
   await tx.credentials.insert({
     hash: credentialKey(apiKey),
     kind: 'api_key',
@@ -87,9 +90,9 @@ async function issueKey(ctx: OAuthContext, tx: Stores, name: string | undefined)
     expires_at: null,
     revoked_at: null,
     resource: null,
-    grant_id: null,
+    grant_id: grantId,
   });
-  const token = await issueAccessToken(ctx, { client, scope: ALL_SCOPES, identityType: 'anonymous', subject: null }, 'keys', tx);
+  const token = await issueAccessToken(ctx, { client, scope: ALL_SCOPES, identityType: 'anonymous', subject: null, grantId }, 'keys', tx);
   const base = ctx.issuer;
   return {
     api_key: apiKey,

@@ -24,10 +24,15 @@ export async function handleRevoke(ctx: OAuthContext, request: OAuthRequest): Pr
     const refresh = await ctx.store.refreshTokens.find(hash);
     if (!refresh || (authenticated && authenticated.client.client_id !== refresh.client_id)) return;
     // §2.1: revoking a refresh token SHOULD also invalidate the access tokens of the same grant.
-    await revokeGrant(ctx, refresh.grant_id, 'refresh_token_revoked');
+    await revokeGrant(ctx, refresh.grant_id, 'refresh_token_revoked', true);
     return;
   }
   if (authenticated && authenticated.client.client_id !== record.client_id) return;
+  // An API key takes the token minted with it along (keys.ts); an access token goes alone.
+  if (record.kind === 'api_key' && record.grant_id !== null) {
+    await revokeGrant(ctx, record.grant_id, 'api_key_revoked', true);
+    return;
+  }
   const revoked = await ctx.store.credentials.revoke(hash, ctx.clock.now());
   ctx.verifier.forget(hash);
   if (revoked) ctx.logger.info({ event: 'credential_revoked', client_id: record.client_id, kind: record.kind }, 'credential revoked');

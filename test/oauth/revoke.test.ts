@@ -37,11 +37,19 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     assert.equal(await res.text(), '');
   });
 
-  it('revokes an API key', async () => {
-    const key = ((await (await fetch(`${server.baseUrl}/api/v1/keys`)).json()) as { api_key: string }).api_key;
-    assert.equal((await check(key)).kind, 'valid');
-    assert.equal((await revoke({ token: key, token_type_hint: 'refresh_token' })).status, 200);
-    assert.deepEqual(await check(key), { kind: 'invalid', reason: 'revoked' });
+  it('revokes an API key, and the token handed out with it (one grant, as RFC 7009 §2.1 has for refresh tokens)', async () => {
+    const minted = (await (await fetch(`${server.baseUrl}/api/v1/keys`)).json()) as { api_key: string; token: string };
+    const other = (await (await fetch(`${server.baseUrl}/api/v1/keys`)).json()) as { api_key: string; token: string };
+    assert.equal((await check(minted.token)).kind, 'valid'); // now cached
+    assert.equal((await revoke({ token: minted.api_key, token_type_hint: 'refresh_token' })).status, 200);
+    assert.deepEqual(await check(minted.api_key), { kind: 'invalid', reason: 'revoked' });
+    assert.deepEqual(await check(minted.token), { kind: 'invalid', reason: 'revoked' });
+    assert.equal((await check(other.token)).kind, 'valid', 'another key\'s token is untouched');
+
+    // Revoking the token alone leaves its key working.
+    assert.equal((await revoke({ token: other.token })).status, 200);
+    assert.deepEqual(await check(other.token), { kind: 'invalid', reason: 'revoked' });
+    assert.equal((await check(other.api_key)).kind, 'valid');
   });
 
   it('accepts a JSON body', async () => {
