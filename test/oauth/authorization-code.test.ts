@@ -209,7 +209,7 @@ describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) thro
       const apiToken = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), forApi.params, REDIRECT, forApi.verifier, insecure));
       const refused = await mcpToolsList(apiToken.access_token);
       assert.equal(refused.status, 401);
-      assert.equal(refused.headers.get('www-authenticate'), `Bearer error="invalid_token", resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/mcp"`);
+      assert.equal(refused.headers.get('www-authenticate'), `Bearer error="invalid_token", scope="catalog:read inquiries:write sandbox:write", resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/mcp"`);
 
       const forMcp = await codeFlow({ resource: `${server.baseUrl}/mcp` });
       const mcpToken = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), forMcp.params, REDIRECT, forMcp.verifier, { ...insecure, additionalParameters: { resource: `${server.baseUrl}/mcp` } }));
