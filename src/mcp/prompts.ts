@@ -4,6 +4,7 @@ import { SLUG_PATTERN } from '../catalog/project.js';
 import { NotFoundError } from '../lib/errors.js';
 import { projectMarkdown } from '../pages/project-markdown.js';
 import type { McpDeps } from './context.js';
+import { wireError } from './handler-errors.js';
 import { projectResourceUri } from './resources.js';
 
 // Prompt arguments are strings (MCP server/prompts §PromptArgument); built once at module load.
@@ -54,7 +55,7 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
         (entry) => entry.value,
         (error: unknown) => {
           if (error instanceof NotFoundError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No published project has the slug "${project_slug}"; find one with search_projects.`);
-          throw error;
+          throw wireError(deps.logger, 'prompts/get', error);
         },
       );
       return {

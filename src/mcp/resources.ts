@@ -4,6 +4,7 @@ import { SLUG_PATTERN } from '../catalog/project.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { projectMarkdown } from '../pages/project-markdown.js';
 import type { McpDeps } from './context.js';
+import { wireError } from './handler-errors.js';
 
 /** Resources per resources/list page: the REST maximum, so one page is one cached catalog read. */
 const PAGE_SIZE = 100;
@@ -41,7 +42,7 @@ async function read(deps: McpDeps, uri: string, slug: string): Promise<ReadResou
     return { contents: [{ uri, mimeType: MARKDOWN, text: projectMarkdown(project, deps.baseUrl), _meta: { lastModified: project.updated_at } }] };
   } catch (error) {
     if (error instanceof NotFoundError) throw new ResourceNotFoundError(uri);
-    throw error;
+    throw wireError(deps.logger, 'resources/read', error);
   }
 }
 
@@ -67,7 +68,7 @@ export function registerProjectResources(server: McpServer, deps: McpDeps): void
       return { resources: page.data.map((p) => describe(deps.baseUrl, p)), ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };
     } catch (error) {
       if (error instanceof ValidationError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: pass back a nextCursor from resources/list unchanged.');
-      throw error;
+      throw wireError(deps.logger, 'resources/list', error);
     }
   });
 }
