@@ -27,3 +27,23 @@ export function fieldsHaveNul(fields: Readonly<Record<string, unknown>>): boolea
   const holds = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) && v.some(holds));
   return Object.entries(fields).some(([name, value]) => name.includes('\u0000') || holds(value));
 }
+
+/** Where in a parsed JSON value U+0000 first appears (`a.b[2]`, or `(name)` for a key), or undefined. */
+export function nulPath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '(value)' : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return `${at} (name)`;
+    const found = nulPath(inner, at);
+    if (found) return found;
+  }
+  return undefined;
+}

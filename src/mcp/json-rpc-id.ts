@@ -1,3 +1,5 @@
+import { nulPath } from '../lib/nul-character.js';
+
 /**
  * JSON-RPC 2.0 §4: an `id` is a String, a Number or Null, and "Numbers SHOULD NOT contain
  * fractional parts"; our contract (and MCP's RequestId) allows strings and integers. A message
@@ -40,3 +42,16 @@ export const BATCH_RESPONSE = {
   error: { code: -32600, message: 'Invalid Request: send one JSON-RPC message per POST; batches were removed in MCP 2025-06-18' },
   id: null,
 } as const;
+
+/**
+ * Whether a message's U+0000 lies only in a `tools/call`'s arguments: the tool refuses those as a
+ * result (tool-result.ts runTool). Anywhere else (a method, a tool name, a resource URI) it stays
+ * the Invalid Params answer above.
+ */
+export function nulOnlyInToolArguments(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { params, ...rest } = body as { method?: unknown; params?: unknown };
+  if (rest.method !== 'tools/call' || typeof params !== 'object' || params === null || Array.isArray(params)) return false;
+  const { arguments: args, ...others } = params as { arguments?: unknown };
+  return nulPath(args) !== undefined && nulPath(rest) === undefined && nulPath(others) === undefined;
+}

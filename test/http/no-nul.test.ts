@@ -70,17 +70,29 @@ for (const dialect of ['postgres', 'sqlite'] as const) {
       assert.equal(await server.store.inquiries.count(), before);
     });
 
-    it('in an MCP message: JSON-RPC Invalid params (-32602) with the request id', async () => {
-      const res = await json(
-        '/mcp',
-        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_project', arguments: { slug: 'a\u0000b' } } },
-        { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-      );
+    it('in an MCP message: JSON-RPC Invalid params (-32602) with the request id; in a tool argument, an isError result naming it', async () => {
+      const mcp = (message: unknown) => json('/mcp', message, { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' });
+      const res = await mcp({ jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri: `${server.baseUrl}/projects/a\u0000b.md` } });
       assert.equal(res.status, 400);
       const body = (await res.json()) as { id: unknown; error: { code: number; message: string } };
       assert.equal(body.id, 7);
       assert.equal(body.error.code, -32602);
       assert.match(body.error.message, /U\+0000/);
+
+      // MCP 2025-11-25 server/tools §"Error Handling": input validation errors are tool execution errors.
+      const before = await server.store.inquiries.count();
+      for (const [name, args, path] of [
+        ['get_project', { slug: 'a\u0000b' }, 'slug'],
+        ['search_projects', { q: 'x', tag: 'b\u0000' }, 'tag'],
+        ['submit_inquiry', { name: 'Ada', email: 'ada@example.com', message: 'Hello\u0000 there, a trip planner please.', idempotency_key: 'nul-in-mcp-1' }, 'message'],
+      ] as const) {
+        const call = await mcp({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name, arguments: args } });
+        assert.equal(call.status, 200, name);
+        const result = ((await call.json()) as { result: { isError: boolean; content: { text: string }[] } }).result;
+        assert.equal(result.isError, true, name);
+        assert.match(result.content[0]!.text, new RegExp(`^validation_failed: .*U\\+0000[\\s\\S]*- ${path.replace(/[[\]]/g, '\\$&')}: must not contain U\\+0000`), name);
+      }
+      assert.equal(await server.store.inquiries.count(), before, 'nothing stored');
     });
   });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formHasNul, jsonHasNul, targetHasNul } from '../../src/lib/nul-character.js';
+import { formHasNul, jsonHasNul, nulPath, targetHasNul } from '../../src/lib/nul-character.js';
 
 describe('U+0000 in request texts', () => {
   it('finds it in JSON only where a string decodes to one', () => {
@@ -23,5 +23,13 @@ describe('U+0000 in request texts', () => {
     assert.equal(formHasNul('a=1&b=%2500'), false, '%25 is the percent sign itself');
     assert.equal(targetHasNul('/api/v1/projects/ab%00c'), true);
     assert.equal(targetHasNul('/api/v1/projects?q=%2500'), false);
+  });
+
+  it('names where in a parsed value it lies', () => {
+    assert.equal(nulPath({ a: 'ok', b: { c: ['x', 'y\u0000'] } }), 'b.c[1]');
+    assert.equal(nulPath({ 'k\u0000': 1 }), 'k\u0000 (name)');
+    assert.equal(nulPath('\u0000'), '(value)');
+    assert.equal(nulPath({ a: ['x'], b: 1, c: null }), undefined);
+    assert.equal(nulPath(undefined), undefined);
   });
 });

@@ -6,7 +6,7 @@ import type { BearerVerifier } from '../../oauth/bearer.js';
 import { allowedOriginsCors } from '../middleware/allowed-origins-cors.js';
 import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
 import { jsonHasNul } from '../../lib/nul-character.js';
-import { BATCH_RESPONSE, INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulParamsResponse } from '../../mcp/json-rpc-id.js';
+import { BATCH_RESPONSE, INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulOnlyInToolArguments, nulParamsResponse } from '../../mcp/json-rpc-id.js';
 import { missingScope } from '../../mcp/tool-scopes.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
@@ -118,7 +118,8 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
     const body = parseOrNull(text);
     if (Array.isArray(body)) return c.json(BATCH_RESPONSE, 400);
     if (hasInvalidJsonRpcId(body)) return c.json(INVALID_ID_RESPONSE, 400);
-    if (jsonHasNul(text)) return c.json(nulParamsResponse(body), 400);
+    // A tool's arguments holding U+0000 are the tool's to refuse, as a result the model can act on (tool-result.ts).
+    if (jsonHasNul(text) && !nulOnlyInToolArguments(body)) return c.json(nulParamsResponse(body), 400);
     // MCP 2025-11-25 authorization §"Scope Challenge Handling": a call that needs a scope the
     // token lacks is HTTP 403 insufficient_scope, so the client can step up.
     const missing = principal ? missingScope(body, principal.scopes) : undefined;

@@ -24,11 +24,12 @@ export function registerGetProject(server: McpServer, deps: McpDeps, call: McpCa
       outputSchema: ProjectOutput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    ({ slug }) =>
+    (args) =>
       runTool(deps.logger, 'get_project', async () => {
+        const { slug } = args;
         const project = await deps.catalog.get(slug);
         call.served?.(project, () => deps.catalog.get(slug));
         return structuredResult({ ...project.value });
-      }),
+      }, args),
   );
 }

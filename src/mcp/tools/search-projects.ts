@@ -48,6 +48,6 @@ export function registerSearchProjects(server: McpServer, deps: McpDeps, call: M
         const page = await deps.catalog.list(args);
         call.served?.(page, () => deps.catalog.list(args));
         return structuredResult({ projects: page.value.data.map(compact), next_cursor: page.value.next_cursor });
-      }),
+      }, args),
   );
 }

@@ -45,6 +45,6 @@ export function registerSubmitInquiry(server: McpServer, deps: McpDeps, call: Mc
         if (!options.success) throw invalidInput('The call', options.error);
         const { inquiry, replayed } = await deps.inquiries.submit(fields, { principal: call.principal, source: 'mcp', sandbox: options.data.sandbox, idempotencyKey: options.data.idempotency_key });
         return structuredResult({ id: inquiry.id, status: inquiry.status, created_at: inquiry.created_at, sandbox: inquiry.sandbox, replayed });
-      }),
+      }, args),
   );
 }
