@@ -15,7 +15,7 @@ import { hasHeader } from '../requests/header.js';
  */
 export function invalidTokenResponse(c: Context<AppEnv>, resource: ResourceName = 'api', detail = 'The bearer token is malformed, unknown, expired or revoked. Obtain a new one (see /auth.md) or send the request without an Authorization header.'): Response {
   // MCP 2025-11-25 authorization §"Scope Selection Strategy": the MCP challenge SHOULD name the
-  // scopes to ask for. The API's challenge is DESIGN §4's exact value.
+  // scopes to ask for. The API's challenge is the exact value docs/design.md §4 gives.
   const scope = resource === 'mcp' ? ALL_SCOPES : undefined;
   return problem(c, { status: 401, code: ERROR_CODES.invalidToken, title: 'Invalid token', detail }, { 'www-authenticate': bearerChallenge(c.get('baseUrl'), 'invalid_token', { resource, ...(scope ? { scope } : {}) }) });
 }
