@@ -59,16 +59,22 @@ export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer 
  * large one, waited for the relay's delayed ACK (~40 ms): ~25 messages a second per connection.
  * A burst of 7,946 inquiries was told of 68 s after the load ended; with Nagle off, 3 s
  * (bench/inquiries-outbox.ts, PostgreSQL; docs/performance.md change 32).
+ *
+ * A connection that fails is never reported through `callback(error)`: nodemailer's pool then
+ * answers the message but keeps the slot, busy forever, so after as many failures as the pool
+ * has connections (a relay down for a moment) every later message waited without end, until a
+ * restart. `callback(null, false)` instead has nodemailer connect by itself, which fails the same
+ * way through its own error path: the message is answered with the error and the slot freed.
  */
 function openSocket(options: SMTPPool.Options, timeoutMs: number, callback: (error: Error | null, socketOptions?: unknown) => void): void {
   // nodemailer's own defaults: localhost, 465 for implicit TLS, 587 otherwise.
   const port = Number(options.port) || (options.secure ? 465 : 587);
   const socket = connect({ host: options.host ?? 'localhost', port, noDelay: true, ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
-  const fail = (error: Error) => {
+  const fail = () => {
     socket.destroy();
-    callback(error);
+    callback(null, false);
   };
-  socket.setTimeout(timeoutMs, () => fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })));
+  socket.setTimeout(timeoutMs, fail);
   socket.once('error', fail);
   socket.once('connect', () => {
     socket.setTimeout(0);

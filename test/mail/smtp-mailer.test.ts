@@ -36,6 +36,28 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
     }
   });
 
+  it('answers every message while the relay is down, more than the pool has connections, and sends again once it is back', { timeout: 30_000 }, async () => {
+    // A port with nothing listening: bound once, then released.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'noreply@studio.example' }, 2_000);
+    let received = 0;
+    const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], disableReverseLookup: true, logger: false, onData: (stream, _session, done) => stream.resume().on('end', () => (received++, done())) });
+    try {
+      // Before the fix, the sixth of these never settled, nor did anything sent after them.
+      const down = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => mailer.send(message(n))));
+      assert.deepEqual(down.map((r) => r.status), Array(12).fill('rejected'));
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+      await Promise.all([mailer.send(message(100)), mailer.send(message(101))]);
+      assert.equal(received, 2);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('gives up on a server that never greets within its timeout (not nodemailer’s 30 s)', async () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => sockets.push(socket));
