@@ -40,8 +40,8 @@ export const AgentsPage: FC<{ site: Site }> = ({ site }) => {
 
         <h2 id="mcp">Through MCP</h2>
         <p>
-          Agents that speak the Model Context Protocol can connect to <Code>{b}/mcp</Code> (Streamable HTTP). It offers four tools: <Code>search_projects</Code>,{' '}
-          <Code>get_project</Code>, <Code>list_facets</Code> and <Code>submit_inquiry</Code>. Add it to your MCP client as a remote server with that URL.
+          Agents that speak the Model Context Protocol can connect to <Code>{b}/mcp</Code> (Streamable HTTP). It offers five tools: <Code>get_studio</Code>,{' '}
+          <Code>search_projects</Code>, <Code>get_project</Code>, <Code>list_facets</Code> and <Code>submit_inquiry</Code>. Add it to your MCP client as a remote server with that URL.
         </p>
 
         <h2 id="auth">Keys and sign-in</h2>

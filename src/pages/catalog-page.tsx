@@ -51,7 +51,7 @@ const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets })
                       {param === 'year' ? value : humanize(value)}
                       <span class="count">
                         {count}
-                        <span class="visually-hidden"> projects</span>
+                        <span class="visually-hidden">{count === 1 ? ' project' : ' projects'}</span>
                       </span>
                     </a>
                   </li>

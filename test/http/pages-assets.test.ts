@@ -49,6 +49,17 @@ describe('stylesheet and generated project images', () => {
     assert.doesNotMatch(html, /<script/);
     const home = await (await fetch(`${server.baseUrl}/`)).text();
     assert.match(home, /<a href="\/agents">\s*For AI agents\s*<\/a>/, 'the navigation points people at the page, not at llms.txt');
+
+    // The page names every tool MCP lists, and says how many.
+    const list = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const tools = ((await list.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
+    for (const name of tools) assert.ok(html.includes(`<code>${name}</code>`), name);
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+    assert.match(html, new RegExp(`offers ${words[tools.length]} tools`));
   });
 
   it('generates a cacheable, sandboxed SVG placeholder per project image', async () => {
