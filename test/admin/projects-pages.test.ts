@@ -71,6 +71,12 @@ describe('/admin/projects: the owner edits the catalog in the browser', () => {
     assert.match(owner.html, /Someone changed this project/);
     assert.equal((await fetch(`${server.baseUrl}/api/v1/projects/${FORM.slug}`)).status, 200);
 
+    // The list only links to a confirmation (no undo, WCAG 2.2 SC 3.3.4); its form deletes.
+    assert.match(owner.html, new RegExp(`<a class="danger-link" href="/admin/projects/${FORM.slug}/delete">`));
+    assert.doesNotMatch(owner.html, new RegExp(`<form method="post" action="/admin/projects/${FORM.slug}/delete"`));
+    assert.equal((await owner.get(`/admin/projects/${FORM.slug}/delete`)).status, 200);
+    assert.match(owner.html, /<h1>Delete “Lantern museum guide &lt;beta&gt;” for good\?<\/h1>/);
+    assert.equal((await fetch(`${server.baseUrl}/api/v1/projects/${FORM.slug}`)).status, 200, 'opening the confirmation deletes nothing');
     assert.equal((await owner.post(`/admin/projects/${FORM.slug}/delete`, { etag: etagOf(FORM.slug, owner.html) })).status, 303);
     assert.equal((await fetch(`${server.baseUrl}/api/v1/projects/${FORM.slug}`)).status, 404);
   });

@@ -43,6 +43,12 @@ describe('the studio\'s own site in Chromium', () => {
     await assertAccessible(page, 'profile page with an error');
     await page.goto(`${suite.server.baseUrl}/admin/projects`);
     await assertAccessible(page, 'projects list');
+    // Deleting asks first: the list's link opens the confirmation, whose "Keep it" goes back.
+    await page.getByRole('link', { name: /^Delete… / }).first().click();
+    await page.getByRole('heading', { name: /for good\?$/ }).waitFor();
+    await assertAccessible(page, 'delete project confirmation');
+    await page.getByRole('link', { name: 'Keep it' }).click();
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
     await page.goto(`${suite.server.baseUrl}/admin/projects/new`);
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForSelector('.error-summary');

@@ -7,7 +7,7 @@ import { SLUG_PATTERN } from '../../catalog/project.js';
 import { toRfc3339, type Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { PROJECT_FORM_FIELDS, type ProjectFormErrors } from '../../pages/admin/project-form.js';
-import { renderProjectFormPage, renderProjectsPage } from '../../pages/admin/render.js';
+import { renderConfirmDeleteProjectPage, renderProjectFormPage, renderProjectsPage } from '../../pages/admin/render.js';
 import type { MediaStore, RevisedProject } from '../../store/ports/index.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
@@ -79,6 +79,13 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     return form(c, project, projectFormValues(project), {});
   });
   app.post('/admin/projects/:slug', async (c) => (signedIn(c) ? save(c, await editor.get(slugOf(c))) : seeOther(c, '/admin/login')));
+
+  // Deleting cannot be undone: the list links here, and only this page's form deletes.
+  app.get('/admin/projects/:slug/delete', async (c) => {
+    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    const p = await editor.get(slugOf(c));
+    return sendAdminHtml(c, renderConfirmDeleteProjectPage({ ...(await frameOf(c, deps)), current: 'projects', project: { slug: p.slug, title: p.title, published: p.published_at !== null, etag: projectEtag(p) } }));
+  });
 
   // Quick actions from the list: each carries the ETag of the row it was clicked on.
   const ACTIONS: Record<string, (p: RevisedProject) => Record<string, unknown>> = {

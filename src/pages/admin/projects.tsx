@@ -77,12 +77,43 @@ export const ProjectsPage: FC<ProjectsView> = (view) => {
                 {p.featuredPlace > 0 && p.featuredPlace < p.featuredCount ? <><Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action="move-down" label="Move down" title={`${p.title} in the featured order`} />{' '}</> : null}
                 <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action={p.published ? 'unpublish' : 'publish'} label={p.published ? 'Unpublish' : 'Publish'} title={p.title} />{' '}
                 <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action={p.featured ? 'unfeature' : 'feature'} label={p.featured ? 'Unfeature' : 'Feature'} title={p.title} />{' '}
-                <Action slug={p.slug} etag={p.etag} csrfToken={csrfToken} action="delete" label="Delete" title={p.title} />
+                <a class="danger-link" href={`/admin/projects/${p.slug}/delete`}>
+                  Delete… <span class="visually-hidden">{p.title}</span>
+                </a>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+    </AdminLayout>
+  );
+};
+
+export interface ConfirmDeleteProjectView extends AdminFrame {
+  project: { slug: string; title: string; published: boolean; etag: string };
+}
+
+/** There is no undo: deleting a project asks first, as deleting an inquiry does (WCAG 2.2 SC 3.3.4). */
+export const ConfirmDeleteProjectPage: FC<ConfirmDeleteProjectView> = (view) => {
+  const { project, csrfToken } = view;
+  return (
+    <AdminLayout {...view} current="projects" title="Delete a project">
+      <div class="narrow">
+        <h1>Delete “{project.title}” for good?</h1>
+        <p>
+          The project <strong>{project.slug}</strong> is removed with its images: {project.published ? 'its page leaves the site, the API, MCP and the sitemap at once' : 'it is a draft, so nobody else has seen it'}. Inquiries that named
+          it are kept. This cannot be undone.
+        </p>
+        {project.published ? <p>To take it off the site for now, unpublish it instead.</p> : null}
+        <form method="post" action={`/admin/projects/${project.slug}/delete`} class="actions">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="etag" value={project.etag} />
+          <button type="submit" class="button danger">
+            Delete for good
+          </button>
+          <a href="/admin/projects">Keep it</a>
+        </form>
+      </div>
     </AdminLayout>
   );
 };

@@ -5,7 +5,7 @@ import { ConfirmDeletePage, InquiryPage, type InquiryView } from './inquiry.js';
 import { CodePage, EmailPage, LinkPage } from './sign-in.js';
 import { TokensPage, type TokensView } from './tokens.js';
 import { ProfilePage, type ProfileView } from './profile.js';
-import { ProjectsPage, type ProjectsView } from './projects.js';
+import { ConfirmDeleteProjectPage, ProjectsPage, type ConfirmDeleteProjectView, type ProjectsView } from './projects.js';
 import { ProjectFormPage, type ProjectFormView } from './project-form.js';
 
 type Props<C> = C extends (props: infer P) => unknown ? P : never;
@@ -21,4 +21,5 @@ export const renderTokensPage = (view: TokensView): string => renderDocument(<To
 export const renderDeliveriesPage = (view: DeliveriesView): string => renderDocument(<DeliveriesPage {...view} />);
 export const renderProfilePage = (view: ProfileView): string => renderDocument(<ProfilePage {...view} />);
 export const renderProjectsPage = (view: ProjectsView): string => renderDocument(<ProjectsPage {...view} />);
+export const renderConfirmDeleteProjectPage = (view: ConfirmDeleteProjectView): string => renderDocument(<ConfirmDeleteProjectPage {...view} />);
 export const renderProjectFormPage = (view: ProjectFormView): string => renderDocument(<ProjectFormPage {...view} />);
