@@ -96,9 +96,11 @@ describe('the cached-read lane', () => {
       assert.equal((await get(counted.url, path, { headers: { accept: 'text/markdown;q=1, text/html;q=0.5' } })).headers['content-type'], 'text/markdown; charset=utf-8', path);
       assert.equal(counted.taken(), before, `${path}: Markdown came from the app`);
     }
-    const before = counted.taken();
-    assert.equal((await get(counted.url, '/', { headers: { accept: 'application/json' } })).status, 406);
-    assert.equal(counted.taken(), before, 'the 406 came from the app');
+    for (const path of ['/', `/projects/${slug}`]) {
+      const before = counted.taken();
+      assert.equal((await get(counted.url, path, { headers: { accept: 'application/json' } })).status, 406, path);
+      assert.equal(counted.taken(), before, `${path}: the 406 came from the app`);
+    }
   });
 
   it('never answers a page rendered under the studio profile that was current before a save', async () => {

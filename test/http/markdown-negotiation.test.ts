@@ -18,6 +18,7 @@ describe('RFC 9110 §12.5.1: Markdown for every human page (/, /inquire, /docs)'
     ['/', '/index.md', /^# Larchwood Studio portfolio$/m],
     ['/inquire', '/inquire.md', /^# Send Larchwood Studio an inquiry$/m],
     ['/docs', '/docs.md', /^# .+ API$/m],
+    ['/projects/atlas-regional-trip-planner', '/projects/atlas-regional-trip-planner.md', /^# Atlas /m],
   ] as const) {
     it(`${page}: HTML for browsers, Markdown for Accept: text/markdown, both with Vary: Accept`, async () => {
       const html = await get(page, BROWSER);

@@ -54,7 +54,6 @@ export interface PageRoutesOptions {
 }
 
 /** A project page's HTML is for every request that does not rank Markdown above it. */
-const notMarkdown = (accept: string | undefined) => !prefersMarkdown(accept);
 
 /**
  * The human catalog: server-rendered pages that need no JavaScript, the inquiry form, generated
@@ -138,9 +137,12 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const entry = await catalog.get(slug);
     const project = entry.value;
     const markdownUrl = `${publicUrl}/projects/${slug}.md`;
-    // RFC 9110 §12.5.1 / §12.5.5: one URL, HTML or Markdown by Accept, so caches must key on it.
-    const vary = 'Accept, Accept-Encoding';
-    if (mirror || prefersMarkdown(c.req.header('accept'))) {
+    // RFC 9110 §12.5.1 / §12.5.5: one URL, HTML or Markdown by Accept, so caches must key on it;
+    // an Accept that allows neither is a 406, as on the home page.
+    const vary = NEGOTIATED_VARY;
+    const format = pageFormat(c, mirror);
+    if (format === null) return notAcceptable(c, markdownUrl);
+    if (format === 'text/markdown') {
       const markdown = rendered.get(`project.md:${slug}`, [entry], () => projectMarkdown(project, publicUrl));
       if (!mirror) return sendKept(c, markdown, keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary, 'content-location': markdownUrl }));
       const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { link: `<${project.links.html}>; rel="canonical"`, vary: 'Accept-Encoding' });
@@ -150,7 +152,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const site = await options.site();
     const html = rendered.get(`project:${slug}`, [site, entry], () => renderProjectPage(site, project));
     const headers = htmlKeptHeaders(html, PAGE_CACHE, { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` });
-    cache.offerPage(c, html, headers, () => siteIsCurrent(site) && catalog.isCurrent(entry), notMarkdown);
+    cache.offerPage(c, html, headers, () => siteIsCurrent(site) && catalog.isCurrent(entry), selectsHtml);
     return sendKept(c, html, headers);
   });
 
