@@ -88,7 +88,13 @@ describe('HTML catalog pages over HTTP', () => {
   });
 
   it('a bad cursor or filter value in a browser URL shows the list instead of an error', async () => {
-    assert.equal((await get('/?cursor=garbage')).status, 200);
+    const bad = await get('/?cursor=garbage');
+    assert.equal(bad.status, 200);
+    const html = await bad.text();
+    assert.doesNotMatch(html, /\(continued\)/, 'the first page, shown as the first page');
+    const home = await (await get('/')).text();
+    const headings = (page: string) => [...page.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
+    assert.deepEqual(headings(html), headings(home), 'with the featured work and headings of the home page');
     assert.equal((await get('/?year=abc&tag=%3Cb%3E')).status, 200);
   });
 

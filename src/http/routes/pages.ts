@@ -104,12 +104,16 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const featured = featuredEntry?.value.data ?? [];
     // Unfiltered, featured work leads and the list below holds the rest; the cursor is bound to that split.
     const listInput: ListInput = { ...criteria, featured: !filtered && featured.length > 0 ? false : undefined, limit: PAGE_SIZE, cursor };
+    let continued = cursor !== undefined;
     const page = await catalog.list(listInput).catch((error: unknown) => {
-      // A stale or hand-edited cursor in a browser URL shows the first page rather than an error.
-      if (error instanceof ValidationError && cursor) return catalog.list({ ...listInput, cursor: undefined });
+      // A stale or hand-edited cursor in a browser URL shows the first page (as the first page) rather than an error.
+      if (error instanceof ValidationError && cursor) {
+        continued = false;
+        return catalog.list({ ...listInput, cursor: undefined });
+      }
       throw error;
     });
-    const view = { query, featured: cursor ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued: cursor !== undefined };
+    const view = { query, featured: continued ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued };
     if (format === 'text/markdown') {
       const shown = [page, ...(featuredEntry ? [featuredEntry] : [])];
       const markdown = rendered.get(`catalog.md:${url.search}`, [site, ...shown], () => catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view }));
