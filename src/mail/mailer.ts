@@ -4,7 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  replyTo?: string | undefined;
+  /** an address, or a name with one (the transport encodes the name, RFC 2047) */
+  replyTo?: string | { name: string; address: string } | undefined;
   /** RFC 5322 §3.6.4: the same id on a resend lets mail clients show one message */
   messageId?: string | undefined;
 }

@@ -18,10 +18,13 @@ export function inquiryCreatedMail(event: InquiryEvent, to: string, siteName: st
   const inquiry = event.data;
   const about = inquiry.projects.length === 0 ? '' : ` about ${oneLine(inquiry.projects[0]!.title, 60)}${inquiry.projects.length > 1 ? ` and ${inquiry.projects.length - 1} more` : ''}`;
   const from = `${oneLine(inquiry.name, 60)}${inquiry.company ? ` (${oneLine(inquiry.company, 40)})` : ''}`;
-  const facts: [string, string][] = [
-    ['From', `${inquiry.name} <${inquiry.email}>`],
+  // A fact's HTML may be a link (a project's page); its text form stays "title — url".
+  const facts: [string, string, { href: string; text: string }?][] = [
+    // Name and address apart: a name such as "Eve <ceo@studio.example>" cannot pass for the address.
+    ['From', inquiry.name],
+    ['Email', inquiry.email, { href: `mailto:${inquiry.email}`, text: inquiry.email }],
     ...(inquiry.company ? ([['Company', inquiry.company]] as [string, string][]) : []),
-    ...inquiry.projects.map((p): [string, string] => ['Project', `${p.title} — ${p.url}`]),
+    ...inquiry.projects.map((p): [string, string, { href: string; text: string }] => ['Project', `${p.title} — ${p.url}`, { href: p.url, text: p.title }]),
     ...(inquiry.budget ? ([['Budget', inquiry.budget]] as [string, string][]) : []),
     ...(inquiry.timeline ? ([['Timeline', inquiry.timeline]] as [string, string][]) : []),
     ['Sent through', SOURCES[inquiry.source]],
@@ -40,10 +43,19 @@ export function inquiryCreatedMail(event: InquiryEvent, to: string, siteName: st
   const html = [
     `<p>${escapeHtml(inquiry.name)} sent ${escapeHtml(siteName)} an inquiry${escapeHtml(about)}.</p>`,
     '<table>',
-    ...facts.map(([k, v]) => `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+    ...facts.map(([k, v, link]) => `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td>${link ? `<a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>` : escapeHtml(v)}</td></tr>`),
     '</table>',
     `<blockquote>${escapeHtml(inquiry.message).replace(/\n/g, '<br>')}</blockquote>`,
     `<p><a href="${escapeHtml(inquiry.links.inbox)}">Open it in your inbox</a>. Reply to this email to answer the sender directly.</p>`,
   ].join('\n');
-  return { to, subject: `New inquiry from ${from}${about}`, text, html, replyTo: inquiry.email, messageId: `<${event.id}.${to.replace(/[^a-z0-9.]/gi, '-')}@vitrine>` };
+  // RFC 5322 §3.6.4: the id's right side names a domain of the sender's: the site's host.
+  const host = new URL(inquiry.links.inbox).hostname.replace(/^\[|\]$/g, '').replace(/[^a-z0-9.-]/gi, '-');
+  return {
+    to,
+    subject: `New inquiry from ${from}${about}`,
+    text,
+    html,
+    replyTo: { name: oneLine(inquiry.name, 60), address: inquiry.email },
+    messageId: `<${event.id}.${to.replace(/[^a-z0-9.]/gi, '-')}@${host}>`,
+  };
 }
