@@ -49,6 +49,7 @@ describe('the inbox at /admin', () => {
     );
     await owner.get('/admin');
     assert.match(owner.html, /Inbox<span class="count-badge"> 1 new<\/span>/);
+    assert.match(owner.html, new RegExp(`<span class="sub">REST · OAuth client test agent \\(${clientId}\\)</span>`), 'the list says how and by whom');
     const page = await owner.get(`/admin/inquiries/${id}`);
     assert.equal(page.status, 200);
     assert.equal(page.headers.get('cache-control'), 'no-store');
@@ -78,6 +79,8 @@ describe('the inbox at /admin', () => {
     const sent = await visitor.post('/inquire', { form_token: token, name: 'Form Person', email: 'form@client.example', message: 'Sent from the form on the site.' });
     assert.equal(sent.status, 303);
     const id = new URL(sent.headers.get('location')!, server.baseUrl).searchParams.get('ref')!;
+    await owner.get('/admin');
+    assert.match(owner.html, /<span class="sub">Form · Anonymous \(no credential\)<\/span>/);
     await owner.get(`/admin/inquiries/${id}`);
     assert.match(owner.html, /The inquiry form on the site/);
     assert.match(owner.html, /Anonymous \(no credential\)/);

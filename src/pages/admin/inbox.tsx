@@ -1,8 +1,12 @@
 import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { InboxEntry } from '../../inbox/inbox.js';
+import { describeSender } from '../../inbox/sender.js';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
+
+/** How an inquiry came in, in the list's few words (the inquiry page says it in full). */
+const CHANNELS = { web: 'Form', api: 'REST', mcp: 'MCP' } as const;
 
 export const STATUS_LABELS: Record<InquiryStatus, string> = { new: 'New', read: 'Read', replied: 'Replied', archived: 'Archived', spam: 'Spam' };
 
@@ -88,6 +92,9 @@ export const InboxPage: FC<InboxView> = (view) => {
                 <td>
                   <a href={`/admin/inquiries/${item.id}`}>{item.name}</a>
                   {item.company ? <span class="sub">{item.company}</span> : null}
+                  <span class="sub">
+                    {CHANNELS[item.source]} · {describeSender(item.sender)}
+                  </span>
                 </td>
                 <td>
                   <span class="excerpt">{item.message.length > 140 ? `${item.message.slice(0, 139)}…` : item.message}</span>
