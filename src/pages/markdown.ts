@@ -94,3 +94,18 @@ export function renderInline(text: string): string {
     else out += `<em>${renderInline((em1 ?? em2)!)}</em>`;
   }
 }
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+
+/**
+ * The words of a Markdown text without its markup, for places that take plain text (JSON-LD's
+ * `description`, a meta description): rendered as this module renders it, then its tags dropped
+ * and its escapes undone, blocks joined by a space.
+ */
+export function markdownText(source: string): string {
+  return renderMarkdown(source)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

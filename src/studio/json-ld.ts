@@ -1,4 +1,5 @@
 import type { ApiProject } from '../catalog/api-project.js';
+import { markdownText } from '../pages/markdown.js';
 import type { StudioView } from './view.js';
 
 /**
@@ -17,7 +18,8 @@ export function studioJsonLd(view: StudioView, baseUrl: string, featured: readon
         name: profile.name,
         url: `${baseUrl}/`,
         ...(profile.tagline ? { slogan: profile.tagline } : {}),
-        ...(profile.introduction ? { description: profile.introduction } : {}),
+        // schema.org `description` is text: the introduction's words without its Markdown.
+        ...(profile.introduction ? { description: markdownText(profile.introduction) } : {}),
         ...(profile.contact_email ? { email: profile.contact_email } : {}),
         ...(profile.location ? { address: { '@type': 'PostalAddress', addressLocality: profile.location } } : {}),
         ...(logo ? { logo: { '@type': 'ImageObject', contentUrl: `${baseUrl}${logo.path}`, width: logo.width, height: logo.height } } : {}),

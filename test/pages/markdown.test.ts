@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderInline, renderMarkdown, safeHref } from '../../src/pages/markdown.js';
+import { markdownText, renderInline, renderMarkdown, safeHref } from '../../src/pages/markdown.js';
 
 describe('Markdown descriptions render a safe subset', () => {
   it('renders paragraphs, lists, headings, bold, italic, inline code and block quotes', () => {
@@ -43,5 +43,9 @@ describe('Markdown descriptions render a safe subset', () => {
 
   it('does not treat underscores inside words as emphasis', () => {
     assert.equal(renderInline('snake_case_name'), 'snake_case_name');
+  });
+
+  it('markdownText keeps the words and drops the markup', () => {
+    assert.equal(markdownText('We build **transit planners** & [guides](https://x.example)\n\n- one\n- two `<b>`'), 'We build transit planners & guides one two <b>');
   });
 });

@@ -88,6 +88,8 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     const [org, list] = ld['@graph'] as [Record<string, unknown>, { itemListElement: { item: { url: string } }[]; numberOfItems: number }];
     assert.equal(org['@type'], 'Organization');
     assert.equal(org.name, 'Larchwood Studio');
+    assert.match(String(org.description), /transit planners, patient portals/);
+    assert.doesNotMatch(String(org.description), /\*\*|&amp;|</, 'schema.org description is text: no Markdown, no HTML');
     assert.deepEqual(org.sameAs, ['https://larchwood.example', 'https://www.linkedin.com/company/larchwood-studio-example', 'https://github.com/larchwood-studio-example']);
     assert.ok(list.numberOfItems > 0 && list.itemListElement.length === list.numberOfItems);
     const featured = (await (await get('/api/v1/projects?featured=true&limit=100')).json()) as { data: { links: { html: string } }[] };
