@@ -62,12 +62,39 @@ export interface LayoutProps {
   /** path of the canonical URL, e.g. /projects/atlas */
   canonicalPath?: string | undefined;
   current?: 'work' | 'agents' | 'inquire' | undefined;
+  /** the page's own preview image for link previews (Open Graph); else the studio's logo, if raster */
+  image?: OgImage | undefined;
   /** extra elements for <head>: alternates, JSON-LD */
   head?: Child;
   children?: Child;
 }
 
-export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPath, current, head, children }) => (
+/** An Open Graph image (ogp.me §"Structured Properties"): a raster URL, its size and its text alternative. */
+export interface OgImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The major link-preview renderers show no SVG: only a raster logo stands in for a page's own image. */
+function previewImage(site: Site, image: OgImage | undefined): OgImage | undefined {
+  if (image) return image;
+  const logo = site.studio.logo;
+  return logo && !logo.path.endsWith('.svg') ? { url: `${site.baseUrl}${logo.path}`, width: logo.width, height: logo.height, alt: site.name } : undefined;
+}
+
+const OgImageTags: FC<{ image: OgImage | undefined }> = ({ image }) =>
+  image ? (
+    <>
+      <meta property="og:image" content={image.url} />
+      <meta property="og:image:width" content={String(image.width)} />
+      <meta property="og:image:height" content={String(image.height)} />
+      {image.alt ? <meta property="og:image:alt" content={image.alt} /> : null}
+    </>
+  ) : null;
+
+export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPath, current, image, head, children }) => (
   <html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -86,7 +113,7 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
       {description ? <meta property="og:description" content={description} /> : null}
       <meta property="og:type" content="website" />
       {canonicalPath ? <meta property="og:url" content={`${site.baseUrl}${canonicalPath}`} /> : null}
-      {site.studio.logo ? <meta property="og:image" content={`${site.baseUrl}${site.studio.logo.path}`} /> : null}
+      <OgImageTags image={previewImage(site, image)} />
       {head}
     </head>
     <body>

@@ -4,7 +4,7 @@ import type { ApiProject } from '../catalog/api-project.js';
 import { catalogHref } from './catalog-query.js';
 import { projectJsonLd, serializeJsonLd } from './json-ld.js';
 import { humanize } from './labels.js';
-import { Layout, type Site } from './layout.js';
+import { Layout, type OgImage, type Site } from './layout.js';
 import { renderMarkdown, safeHref } from './markdown.js';
 import { ResponsiveImage } from './responsive-image.js';
 
@@ -31,6 +31,15 @@ const TermFacts: FC<{ param: 'service' | 'technology' | 'tag'; values: string[];
     </>
   ) : null;
 
+/** Link previews want a raster near 1200 px wide: the cover's JPEG variant closest to that, or the cover itself unless it is SVG. */
+function previewOf(project: ApiProject): OgImage | undefined {
+  const cover = project.images[0];
+  if (!cover) return undefined;
+  const jpeg = cover.variants.filter((v) => v.type === 'image/jpeg').sort((a, b) => Math.abs(a.width - 1200) - Math.abs(b.width - 1200))[0];
+  if (jpeg) return { url: jpeg.url, width: jpeg.width, height: jpeg.height, alt: cover.alt };
+  return /\.svg(?:$|\?)/i.test(cover.url) ? undefined : { url: cover.url, width: cover.width, height: cover.height, alt: cover.alt };
+}
+
 export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, project }) => {
   const [hero, ...rest] = project.images;
   const path = `/projects/${project.slug}`;
@@ -43,6 +52,7 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, pro
       title={`${project.title} — ${site.name}`}
       description={project.summary}
       canonicalPath={path}
+      image={previewOf(project)}
       current="work"
       head={
         <>

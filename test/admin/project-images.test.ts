@@ -104,6 +104,12 @@ describe('project images over HTTP: upload, project, pages, immutable variants',
     // The demo projects keep their drawn placeholders.
     const demo = await (await fetch(`${server.baseUrl}/projects/atlas-regional-trip-planner`)).text();
     assert.match(demo, /<img src="\/images\/atlas-regional-trip-planner\/1\.svg"/);
+
+    // Link previews (Open Graph): the cover's JPEG variant nearest 1200 px, sized and described; no SVG.
+    const og = (page: string, property: string) => new RegExp(`<meta property="og:${property}" content="([^"]*)"`).exec(page)?.[1];
+    assert.match(og(html, 'image') ?? '', new RegExp(`^${server.baseUrl}/media/img-[^"]+\\.jpg$`));
+    assert.deepEqual([og(html, 'image:width'), og(html, 'image:height'), og(html, 'image:alt')], ['1000', '500', 'The ferry at the quay']);
+    assert.equal(og(demo, 'image'), undefined, 'a drawn SVG placeholder (or an SVG logo) is no preview');
   });
 
   it('in /admin an owner uploads several images at once, each needing alt text; the first becomes the cover unless chosen', async () => {

@@ -83,6 +83,7 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     assert.match(html, /<h1 id="page-title">Larchwood Studio<\/h1>/);
     assert.match(html, /<strong>transit planners, patient portals, museum guides and payment platforms<\/strong>/);
     assert.match(html, /<img class="brand-logo" src="\/media\/logo-[A-Za-z0-9_-]+\.svg" alt="" width="40" height="40"/);
+    assert.doesNotMatch(html, /og:image/, 'link previews show no SVG');
     assert.match(html, /href="mailto:hello@larchwood.example"/);
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)![1]!) as { '@graph': Record<string, unknown>[] };
     const [org, list] = ld['@graph'] as [Record<string, unknown>, { itemListElement: { item: { url: string } }[]; numberOfItems: number }];
@@ -159,6 +160,7 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     assert.deepEqual([studio.logo?.content_type, studio.logo?.width, studio.logo?.height], ['image/png', 120, 30]);
     const html = await (await get('/', { accept: 'text/html' })).text();
     assert.match(html, /<h1 id="page-title">Harbour &lt;&amp;&gt; Pine<\/h1>/);
+    assert.match(html, /<meta property="og:image" content="http[^"]+\/media\/logo-[A-Za-z0-9_-]+\.png"\/?><meta property="og:image:width" content="120"/, 'a raster logo is the preview');
     const css = /<link rel="stylesheet" href="(\/media\/studio-[^"]+\.css)"/.exec(html)![1]!;
     assert.match(await (await get(css)).text(), /--accent: #6b21a8;/);
     assert.match(await (await get('/llms.txt')).text(), /^# Harbour <&> Pine portfolio catalog$/m);
