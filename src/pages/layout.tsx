@@ -128,7 +128,8 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
           <nav class="site-nav" aria-label="Main">
             <ul>
               <li>
-                <a href="/" aria-current={current === 'work' ? 'page' : undefined}>
+                {/* WAI-ARIA 1.2 aria-current: "page" on the catalog itself; on a project inside it, "true" (the current section), as the breadcrumb names the page. */}
+                <a href="/" aria-current={current === 'work' ? (canonicalPath?.startsWith('/projects/') ? 'true' : 'page') : undefined}>
                   Work
                 </a>
               </li>

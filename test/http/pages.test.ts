@@ -116,6 +116,9 @@ describe('HTML catalog pages over HTTP', () => {
     assert.match(res.headers.get('vary') ?? '', /Accept/);
     assert.match(res.headers.get('link') ?? '', /\/projects\/atlas-regional-trip-planner\.md>; rel="alternate"; type="text\/markdown"/);
     const html = await res.text();
+    // WAI-ARIA 1.2: one current page (the breadcrumb's project); the navigation's Work is the current section.
+    assert.equal(html.match(/aria-current="page"/g)?.length, 1);
+    assert.match(html, /<a href="\/" aria-current="true">/);
     const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
     const doc = JSON.parse(json);
     assert.equal(doc['@context'], 'https://schema.org');
