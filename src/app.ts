@@ -197,7 +197,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // The document is generated on first request, so routes registered below are in it too.
   const openApi = registerOpenApiRoute(app, { baseUrl, idempotencyTtlSeconds: config.idempotencyTtlSeconds, meteredBy: meteringFor(config), studio: async () => (await studio.current()).profile });
   const docsPage = new RenderedPages();
-  registerDocsRoutes(app, { publicUrl: baseUrl, page: async () => { const s = await site(); return docsPage.get('docs', [s], () => renderDocsPage(s, DOCS_ASSETS_PATH)); }, document: openApi.document });
+  registerDocsRoutes(app, { publicUrl: baseUrl, page: async () => { const s = await site(); return docsPage.get('docs', [s], () => renderDocsPage(s, DOCS_ASSETS_PATH)); }, document: openApi.current });
 
   // Agent authentication, MCP and inquiries.
   registerOAuthRoutes(app, oauth, studioName);

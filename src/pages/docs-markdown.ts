@@ -17,7 +17,7 @@ export function docsMarkdown(baseUrl: string, doc: OpenApiDocument): string {
   const title = typeof doc.info.title === 'string' ? doc.info.title : 'vitrine';
   const version = typeof doc.info.version === 'string' ? doc.info.version : '';
   const lines = [
-    `# ${title} API`,
+    `# ${/\bAPI$/.test(title) ? title : `${title} API`}`,
     '',
     `> Version ${version}. The complete, machine-readable description is the OpenAPI 3.1 document at <${baseUrl}/openapi.json>; the interactive reference is <${baseUrl}/docs>.`,
     '',

@@ -105,6 +105,7 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     const doc = (await (await get('/openapi.json')).json()) as { info: { title: string; contact: { email: string } } };
     assert.equal(doc.info.title, 'Larchwood Studio — portfolio catalog API');
     assert.equal(doc.info.contact.email, 'hello@larchwood.example');
+    assert.match(await (await get('/docs.md')).text(), /^# Larchwood Studio — portfolio catalog API\n/, 'the Markdown reference too');
     assert.match(await (await get('/inquire', { accept: 'text/html' })).text(), /<h1>Start a project with Larchwood Studio<\/h1>/);
   });
 
@@ -164,5 +165,6 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     const css = /<link rel="stylesheet" href="(\/media\/studio-[^"]+\.css)"/.exec(html)![1]!;
     assert.match(await (await get(css)).text(), /--accent: #6b21a8;/);
     assert.match(await (await get('/llms.txt')).text(), /^# Harbour <&> Pine portfolio catalog$/m);
+    assert.match(await (await get('/docs.md')).text(), /^# Harbour <&> Pine — portfolio catalog API\n/, 'the Markdown reference follows the profile');
   });
 });

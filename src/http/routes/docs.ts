@@ -113,8 +113,8 @@ export interface DocsRouteOptions {
   publicUrl: string;
   /** the whole HTML document (the site's layout around the renderer, with the studio's current profile), as kept */
   page(): Promise<Representation>;
-  /** the generated OpenAPI document (summarised by the Markdown twin) */
-  document(): OpenApiDocument;
+  /** the OpenAPI document as /openapi.json serves it now (summarised by the Markdown twin) */
+  document(): Promise<OpenApiDocument>;
 }
 
 /**
@@ -123,15 +123,17 @@ export interface DocsRouteOptions {
  */
 export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteOptions): void {
   let assets: Map<string, Asset> | null = null;
-  let markdown: string | null = null;
+  // The Markdown of the document it was made from: redone when the studio's profile changes its info.
+  let markdown: { from: OpenApiDocument; text: string } | null = null;
 
   const docs = (twin: boolean) => async (c: Context<AppEnv>) => {
     const format = pageFormat(c, twin);
     if (format === null) return notAcceptable(c, `${options.publicUrl}/docs.md`);
     const vary = twin ? 'Accept-Encoding' : NEGOTIATED_VARY;
     if (format === 'text/markdown') {
-      markdown ??= docsMarkdown(options.publicUrl, options.document());
-      return sendText(c, markdown, { contentType: 'text/markdown; charset=utf-8', cacheControl: 'public, max-age=300', headers: { vary } });
+      const document = await options.document();
+      if (markdown?.from !== document) markdown = { from: document, text: docsMarkdown(options.publicUrl, document) };
+      return sendText(c, markdown.text, { contentType: 'text/markdown; charset=utf-8', cacheControl: 'public, max-age=300', headers: { vary } });
     }
     // Rendered once per studio view (the caller keeps it), with a validator: a repeat is a 304.
     const page = await options.page();

@@ -24,7 +24,7 @@ const OpenApiDocumentSchema = z
 export function registerOpenApiRoute(
   app: OpenAPIHono<AppEnv>,
   options: OpenApiOptions & { studio: () => Promise<StudioInfo> },
-): { document(): OpenApiDocument } {
+): { document(): OpenApiDocument; current(): Promise<OpenApiDocument> } {
   let base: OpenApiDocument | null = null;
   let cached: { key: string; entry: Cached<OpenApiDocument> } | null = null;
   const document = (): OpenApiDocument => (base ??= buildOpenApiDocument(app, options));
@@ -55,5 +55,6 @@ export function registerOpenApiRoute(
     async (c) => sendCached(c, await load(), 'public, max-age=300') as never,
   );
 
-  return { document };
+  /** the document as /openapi.json serves it now: its `info` names the studio */
+  return { document, current: async () => (await load()).value };
 }
