@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser.js';
+import { axeViolations, launchBrowser, openPage } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 function directives(csp: string): Map<string, string[]> {
@@ -142,6 +142,12 @@ describe('GET /docs in Chromium: the reference renders with no CSP violation and
     await page.locator('.opblock-body .responses-wrapper').first().waitFor({ timeout: 10_000 });
     await page.locator('.opblock-body .highlight-code, .opblock-body .model-box').first().waitFor({ timeout: 10_000 });
     await page.screenshot({ path: 'test-results/docs.png' });
+    // Swagger UI's own markup, mended (docs.ts): no serious or critical axe finding, e.g. no
+    // low-contrast method badges, an unnamed servers menu, a second main or links inside buttons.
+    const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious.map((v) => `${v.id} (${v.nodes.length})`), []);
+    assert.equal(await page.locator('main').count(), 2, 'the page\'s main and Swagger UI\'s, demoted to a region');
+    assert.equal(await page.getByRole('main').count(), 1);
     assert.deepEqual([...origins], [server.baseUrl]);
     assert.deepEqual(problems, []);
     await page.locator('.site-header .brand').click();
