@@ -28,6 +28,10 @@ const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
  * The filters sit behind a disclosure so that on a phone the results come first; on wider
  * screens site.css shows its content whether it is open or not (::details-content).
  */
+/**
+ * A chip's count is over the whole catalog: shown only while nothing is searched or filtered,
+ * since next to a narrowed list it would promise results the click does not give.
+ */
 const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => (
   <aside class="filters" aria-labelledby="filters-title">
     <details class="filter-panel">
@@ -49,10 +53,12 @@ const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets })
                   <li>
                     <a class="chip" href={catalogHref(query, { [param]: on ? undefined : value })} aria-current={on ? 'true' : undefined}>
                       {param === 'year' ? value : humanize(value)}
-                      <span class="count">
-                        {count}
-                        <span class="visually-hidden">{count === 1 ? ' project' : ' projects'}</span>
-                      </span>
+                      {hasCriteria(query) ? null : (
+                        <span class="count">
+                          {count}
+                          <span class="visually-hidden">{count === 1 ? ' project' : ' projects'}</span>
+                        </span>
+                      )}
                     </a>
                   </li>
                 );

@@ -252,6 +252,13 @@ describe('GET /api/v1/projects/{slug} and /api/v1/facets', () => {
     assert.ok(!body.tags.some((t) => t.value === 'barcode-scanning'), 'tags only on unpublished projects are hidden');
     assert.equal(body.years.reduce((n, y) => n + y.count, 0), published.length);
     for (const key of ['industries', 'services', 'technologies']) assert.ok(Array.isArray(body[key as 'industries']));
+
+    // The counts take no search or filter: one given is refused, never silently ignored.
+    const narrowed = await fetch(`${server.baseUrl}/api/v1/facets?q=maps`);
+    assert.equal(narrowed.status, 400);
+    const problem = (await narrowed.json()) as { error: string; errors: { path: string }[] };
+    assert.equal(problem.error, 'validation_failed');
+    assert.deepEqual(problem.errors.map((e) => e.path), ['query.q']);
   });
 });
 

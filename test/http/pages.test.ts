@@ -82,6 +82,9 @@ describe('HTML catalog pages over HTTP', () => {
     assert.ok(cards(filtered) > 0 && cards(filtered) < cards(all));
     assert.ok(filtered.includes('href="/projects/pharmacy-ai-assistant"'));
     assert.ok(!filtered.includes('href="/projects/atlas-regional-trip-planner"'));
+    // The filter chips count the whole catalog: shown on the plain list, not next to a narrowed one.
+    assert.match(all, /<span class="count">\d+<span class="visually-hidden"> projects?<\/span><\/span>/);
+    assert.doesNotMatch(filtered, /<span class="count">/);
     const searched = await (await get('/?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
     assert.ok(searched.includes('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'), 'the query is escaped inside the value attribute');
     assert.ok(!searched.includes('"><script>alert(1)'));

@@ -111,8 +111,12 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
         ...BEARER_CHECKED,
         operationId: `list${operationPrefix}Facets`,
         summary: 'Counts per tag, industry, service, technology and year (valid filter values)',
+        // The counts are over the whole published catalog: a `q` or filter here would be ignored
+        // and read as narrowing, so any parameter is refused, as on the list.
+        request: { query: z.object({}).strict() },
         responses: {
-          200: { description: 'Facet counts over published projects.', content: { 'application/json': { schema: FacetsSchema } } },
+          200: { description: 'Facet counts over the whole published catalog (they take no search or filter).', content: { 'application/json': { schema: FacetsSchema } } },
+          400: problemResponse('A query parameter was given: the counts take none.'),
           304: { description: 'Not modified.' },
         },
       }),
