@@ -136,7 +136,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
         ) : null}
         <form class="search" role="search" method="get" action="/">
           <label for="q">Search projects</label>
-          <input type="search" id="q" name="q" value={query.q ?? ''} placeholder="Try “accessibility”, “payments” or “museum”" maxlength={200} />
+          <input type="search" id="q" name="q" value={query.q ?? ''} placeholder="e.g. accessibility" maxlength={200} />
           {FILTERS.map(({ param }) => (query[param] ? <input type="hidden" name={param} value={query[param]} /> : null))}
           <button class="button" type="submit">
             Search
