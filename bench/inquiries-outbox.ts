@@ -90,7 +90,7 @@ async function run(dialect: Dialect, label: string, channels: Awaited<ReturnType
   const location = pg?.url ?? join(dir, 'v.db');
   const server = await startChild(root, 'our-server', { DATABASE_URL: pg ? pg.url : `sqlite:${location}`, PORT: '0', DEMO_CATALOG: 'false', LOG_LEVEL: 'warn', RATE_LIMITS_ENABLED: 'false', ...(channels?.env ?? {}) });
   try {
-    const warm = await post(server.port, 1);
+    await post(server.port, 1); // warm-up, not measured
     const before = await server.cpuMicros();
     const result = await post(server.port, SECONDS);
     const cpu = (await server.cpuMicros()) - before;

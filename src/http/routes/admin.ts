@@ -1,5 +1,4 @@
 import { isUploadPath } from '../middleware/upload-paths.js';
-import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Clock } from '../../lib/clock.js';
 import type { Random } from '../../lib/clock.js';

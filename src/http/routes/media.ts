@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { ImageVariantSchema } from '../../catalog/schemas.js';
 import type { Clock } from '../../lib/clock.js';
-import { ERROR_CODES, NotFoundError } from '../../lib/errors.js';
+import { ERROR_CODES } from '../../lib/errors.js';
 import { processImage, type ImageLimits } from '../../media/images.js';
 import { imageFromMedia } from '../../media/project-images.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';

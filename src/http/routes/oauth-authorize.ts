@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Random } from '../../lib/clock.js';

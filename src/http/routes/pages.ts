@@ -25,7 +25,6 @@ import { htmlKeptHeaders, sendHtml, sendText } from '../responses/html-response.
 import { sitePage } from '../responses/site-page.js';
 import { keptHeaders, sendKept } from '../responses/cached-response.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
-import { prefersMarkdown } from '../requests/negotiate.js';
 import { catalogMarkdown } from '../../pages/catalog-markdown.js';
 import { inquireMarkdown } from '../../pages/inquire-markdown.js';
 import { SERVER_CARD_PATH } from '../../mcp/server-card.js';
