@@ -8,7 +8,7 @@ import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIAL
 import { issueAccessToken, type TokenResponse } from './issue.js';
 import { InvalidClientError, InvalidGrantError, InvalidRequestError } from './oauth-error.js';
 import { ALL_SCOPES } from '../model/principal.js';
-import { resolveResource, withinAssertion } from './resources.js';
+import { resourceParam, withinAssertion } from './resources.js';
 import { resolveScope } from './scopes.js';
 import { mintClientId } from './tokens.js';
 
@@ -58,7 +58,7 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
   if (!assertion) throw new InvalidRequestError('The "assertion" parameter is required (a verified-email assertion or an ID-JAG).');
   const kind = type ? assertionKind(type) : inferredKind(assertion);
   // RFC 8707 §2: the token may be asked for one of our resources; checked before the assertion is spent.
-  const requested = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
+  const requested = resourceParam(ctx.issuer, params.resource);
 
   let client: ClientRecord | undefined = (await authenticateClient(ctx.clients, request))?.client;
   if (!client && kind === 'id-jag') {

@@ -53,6 +53,11 @@ export function resolveResource(issuer: string, values: readonly string[]): stri
   throw new InvalidTargetError(`Unknown resource "${value}"; this server issues tokens for ${apiResource(issuer)} and ${mcpResource(issuer)}.`);
 }
 
+/** resolveResource for a token request's single `resource` parameter (several are refused as they arrive). */
+export function resourceParam(issuer: string, value: string | undefined): string | null {
+  return resolveResource(issuer, value === undefined ? [] : [value]);
+}
+
 /** Whether a token bound to `bound` (null = unbound) may be used at `resource`. */
 export function tokenServes(bound: string | null, resource: string): boolean {
   return bound === null || bound === resource;

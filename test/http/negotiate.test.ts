@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { acceptQuality, prefersHtml, prefersMarkdown } from '../../src/http/requests/negotiate.js';
+import { acceptQuality, negotiate, prefersHtml } from '../../src/http/requests/negotiate.js';
 
 const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 
@@ -20,10 +20,11 @@ describe('RFC 9110 §12.5.1 Accept negotiation', () => {
     assert.equal(prefersHtml('application/json, text/html;q=0.9'), false);
   });
 
-  it('serves Markdown only when it is ranked above HTML', () => {
-    assert.equal(prefersMarkdown('text/markdown'), true);
-    assert.equal(prefersMarkdown('text/markdown, text/html;q=0.5'), true);
-    assert.equal(prefersMarkdown(CHROME), false);
-    assert.equal(prefersMarkdown('*/*'), false);
+  it('serves Markdown only when it is ranked above HTML (a page offers HTML first)', () => {
+    const page = (accept: string) => negotiate(accept, ['text/html', 'text/markdown'] as const);
+    assert.equal(page('text/markdown'), 'text/markdown');
+    assert.equal(page('text/markdown, text/html;q=0.5'), 'text/markdown');
+    assert.equal(page(CHROME), 'text/html');
+    assert.equal(page('*/*'), 'text/html');
   });
 });

@@ -26,12 +26,6 @@ export function prefersHtml(accept: string | undefined): boolean {
   return acceptQuality(accept, 'text/html') > acceptQuality(accept, 'application/json');
 }
 
-/** An agent asking for `text/markdown` above `text/html` gets a page's Markdown mirror. */
-export function prefersMarkdown(accept: string | undefined): boolean {
-  if (accept === undefined) return false;
-  return acceptQuality(accept, 'text/markdown') > acceptQuality(accept, 'text/html');
-}
-
 /**
  * RFC 9110 §12.5.1 proactive negotiation: the offer the client ranks highest (q > 0), the
  * server's order breaking ties; null when the client accepts none of them (§15.5.7: 406).

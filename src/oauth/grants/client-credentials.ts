@@ -1,6 +1,6 @@
 import { GRANT_CLIENT_CREDENTIALS } from '../identifiers.js';
 import { issueAccessToken } from '../issue.js';
-import { resolveResource } from '../resources.js';
+import { resourceParam } from '../resources.js';
 import { resolveScope } from '../scopes.js';
 import type { Grant } from './grant.js';
 
@@ -10,7 +10,7 @@ export const clientCredentials: Grant = {
   async exchange(ctx, { params }, client) {
     const scope = resolveScope(params.scope, client.scope);
     // RFC 8707 §2: a token request may name the resource it is for.
-    const resource = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
+    const resource = resourceParam(ctx.issuer, params.resource);
     return issueAccessToken(ctx, { client, scope, identityType: 'anonymous', subject: null, resource }, GRANT_CLIENT_CREDENTIALS);
   },
 };

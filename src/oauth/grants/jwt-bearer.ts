@@ -2,7 +2,7 @@ import { acceptAssertion, assertionScope, assertionSubject } from '../check-asse
 import { GRANT_JWT_BEARER } from '../identifiers.js';
 import { issueAccessToken } from '../issue.js';
 import { InvalidRequestError } from '../oauth-error.js';
-import { resolveResource, withinAssertion } from '../resources.js';
+import { resourceParam, withinAssertion } from '../resources.js';
 import { resolveScope } from '../scopes.js';
 import type { Grant } from './grant.js';
 
@@ -12,7 +12,7 @@ export const jwtBearer: Grant = {
   async exchange(ctx, { params }, client) {
     if (!params.assertion) throw new InvalidRequestError('The "assertion" parameter (an ID-JAG) is required for this grant type.');
     // RFC 8707 §2: a token request may name the resource it is for; checked before the assertion is spent.
-    const requested = resolveResource(ctx.issuer, params.resource === undefined ? [] : [params.resource]);
+    const requested = resourceParam(ctx.issuer, params.resource);
     const claims = await acceptAssertion(ctx, params.assertion, 'id-jag', client.client_id);
     const scope = resolveScope(params.scope, client.scope, assertionScope(claims));
     const resource = withinAssertion(ctx.issuer, requested, claims.resource);
