@@ -10,10 +10,9 @@ function isValidId(id: unknown): boolean {
   return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
 }
 
-/** True when `body` (a message, or a batch of them) carries an `id` that is not a valid JSON-RPC id. */
-export function hasInvalidJsonRpcId(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.some((m) => typeof m === 'object' && m !== null && 'id' in m && !isValidId((m as { id: unknown }).id));
+/** True when a message (batches are refused before: BATCH_RESPONSE) carries an `id` that is not a valid JSON-RPC id. */
+export function hasInvalidJsonRpcId(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && 'id' in message && !isValidId(message.id);
 }
 
 /** The Invalid Request answer (JSON-RPC 2.0 §5.1, code -32600) for such a message, with `id: null`. */
@@ -28,7 +27,7 @@ export const INVALID_ID_RESPONSE = {
  * (JSON-RPC 2.0 §5.1, -32602), echoing the message's id when it is a valid one.
  */
 export function nulParamsResponse(body: unknown) {
-  const id = typeof body === 'object' && body !== null && !Array.isArray(body) && 'id' in body && isValidId(body.id) ? body.id : null;
+  const id = typeof body === 'object' && body !== null && 'id' in body && isValidId(body.id) ? body.id : null;
   return { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: a string holds a NUL character (U+0000), which no argument accepts' }, id } as const;
 }
 
