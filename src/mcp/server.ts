@@ -8,6 +8,7 @@ import { registerSearchProjects } from './tools/search-projects.js';
 import { registerSubmitInquiry } from './tools/submit-inquiry.js';
 import { registerProjectResources } from './resources.js';
 import { registerPrompts } from './prompts.js';
+import { answerInvalidParamsAsSuch } from './invalid-params.js';
 
 /**
  * The tool and prompt lists are fixed for the life of the process, and a stateless server
@@ -34,5 +35,6 @@ export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
   registerSubmitInquiry(server, deps, call);
   registerProjectResources(server, deps);
   registerPrompts(server, deps);
+  answerInvalidParamsAsSuch(server);
   return server;
 }

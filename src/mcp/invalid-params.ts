@@ -1,0 +1,55 @@
+import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
+
+type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
+
+interface Issue {
+  path?: unknown;
+  message?: unknown;
+}
+
+/**
+ * The issues of a ZodError's text (`String(error)`: a JSON array of `{ path, message, … }`), or
+ * undefined for any other text.
+ */
+function zodIssues(text: string): Issue[] | undefined {
+  if (!text.startsWith('[')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed) || parsed.length === 0) return undefined;
+    return parsed.every((issue) => typeof issue === 'object' && issue !== null && Array.isArray(issue.path) && typeof issue.message === 'string') ? (parsed as Issue[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** "params.uri: Invalid input: expected string, received undefined; …" (the first three issues). */
+function describe(issues: Issue[]): string {
+  const shown = issues.slice(0, 3).map((issue) => `${(issue.path as unknown[]).map(String).join('.') || 'params'}: ${String(issue.message)}`);
+  return `Invalid params: ${shown.join('; ')}${issues.length > 3 ? ` (and ${issues.length - 3} more)` : ''}`;
+}
+
+/**
+ * JSON-RPC 2.0 §5.1 and MCP's base protocol: a request whose params do not fit the method is
+ * Invalid Params (-32602). The SDK checks params against its wire schemas before our handlers run
+ * (`initialize`, `resources/read`, `prompts/get`, the list methods' `cursor`, …), but throws the
+ * failure as a plain Error, which its dispatcher sends as -32603 Internal error with zod's issue
+ * list as the message. Each registered request handler is wrapped so that such an error leaves as
+ * -32602 with a one-line message. Our own handlers never throw plain errors (handler-errors.ts
+ * turns theirs into ProtocolErrors first), so a plain Error carrying zod's issue list can only
+ * be that validation. The SDK keeps its handlers in a private map; test/mcp/invalid-params.test.ts
+ * pins this against the SDK in use.
+ */
+export function answerInvalidParamsAsSuch(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  for (const [method, handler] of handlers as Map<string, Handler>) {
+    handlers.set(method, async (request: unknown, ctx: unknown) => {
+      try {
+        return await handler(request, ctx);
+      } catch (error) {
+        const issues = error instanceof Error && !(error instanceof ProtocolError) && !('code' in error) ? zodIssues(error.message) : undefined;
+        throw issues ? new ProtocolError(ProtocolErrorCode.InvalidParams, describe(issues)) : error;
+      }
+    });
+  }
+}
