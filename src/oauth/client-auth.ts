@@ -63,7 +63,10 @@ export async function authenticateClient(clients: Pick<ClientStore, 'get'>, inpu
   const client = p.clientId.length <= 2048 ? await clients.get(p.clientId) : undefined;
   if (!client) throw new InvalidClientError('Unknown client_id; register a client at /oauth/register first.', usedBasic);
   if (client.token_endpoint_auth_method === 'none') {
-    if (p.method !== 'none') throw new InvalidClientError('This client is public (token_endpoint_auth_method "none"); send client_id only, without a secret.', usedBasic);
+    // Basic with an empty password ("client_id:") is the header form of `client_id` alone, as an
+    // empty `client_secret=` in the body is (RFC 6749 §3.2); requests-oauthlib and Go's x/oauth2
+    // send a public client's id that way. A secret that is not empty is refused.
+    if (p.method !== 'none' && p.secret !== '') throw new InvalidClientError('This client is public (token_endpoint_auth_method "none"); send client_id only, without a secret.', usedBasic);
     return { client, method: 'none' };
   }
   if (p.method === 'none') throw new InvalidClientError(`This client is confidential; authenticate with ${client.token_endpoint_auth_method}.`, false);

@@ -151,6 +151,21 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
       assert.match(String(res.headers.get('www-authenticate')), /^Basic realm="vitrine"/);
     });
 
+    it('a public client may name itself in HTTP Basic with an empty password (requests-oauthlib, Go x/oauth2), not with a secret', async () => {
+      const basic = (secret: string) => ({ authorization: `Basic ${Buffer.from(`${publicClient}:${secret}`).toString('base64')}` });
+      const ok = await token({ grant_type: 'client_credentials' }, basic(''));
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+      assert.equal(ok.body.scope, 'catalog:read inquiries:write sandbox:write');
+      const refused = await token({ grant_type: 'client_credentials' }, basic('a-secret'));
+      assert.equal(refused.status, 401);
+      assert.equal(refused.body.error, 'invalid_client');
+      // A confidential client's empty password is a wrong secret, not an identification.
+      const c = await register({ token_endpoint_auth_method: 'client_secret_basic' });
+      const empty = await token({ grant_type: 'client_credentials' }, { authorization: `Basic ${Buffer.from(`${c.client_id}:`).toString('base64')}` });
+      assert.equal(empty.status, 401);
+      assert.equal(empty.body.error, 'invalid_client');
+    });
+
     it('invalid_client when a confidential client omits its secret', async () => {
       const c = await register({ token_endpoint_auth_method: 'client_secret_post' });
       const res = await token({ grant_type: 'client_credentials', client_id: c.client_id });
