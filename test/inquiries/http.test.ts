@@ -336,6 +336,17 @@ describe('POST /api/v1/inquiries', () => {
         assert.equal(res.headers.get('content-type'), 'application/problem+json');
       }
     });
+
+    it('answers another method on the sandbox inquiries path 405 with Allow, as on the real path (RFC 9110 §15.5.6)', async () => {
+      for (const prefix of ['/api/v1', '/api/v1/sandbox']) {
+        for (const method of ['PUT', 'PATCH', 'DELETE']) {
+          const res = await fetch(`${server.baseUrl}${prefix}/inquiries`, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
+          assert.equal(res.status, 405, `${method} ${prefix}/inquiries`);
+          assert.equal(res.headers.get('allow'), 'OPTIONS, POST');
+          assert.equal(res.headers.get('content-type'), 'application/problem+json');
+        }
+      }
+    });
   });
 });
 

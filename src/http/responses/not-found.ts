@@ -16,14 +16,15 @@ function compile(path: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
+const tables = new WeakMap<Hono<AppEnv>, RoutePattern[]>();
+
 /**
- * 404 for paths nothing serves, 405 with `Allow` (RFC 9110 §15.5.6) for paths served under
- * other methods. The route table is read from the app once, after every route is registered.
+ * The methods `app` serves at `path` (empty: none). The route table is read from the app once,
+ * on first use, when every route is registered.
  */
-export function notFoundHandler(app: Hono<AppEnv>) {
-  let patterns: RoutePattern[] | null = null;
-  const table = (): RoutePattern[] => {
-    if (patterns) return patterns;
+export function methodsServing(app: Hono<AppEnv>, path: string): Set<string> {
+  let patterns = tables.get(app);
+  if (!patterns) {
     const byPath = new Map<string, Set<string>>();
     for (const route of app.routes) {
       if (route.method === 'ALL' || route.path.includes('*')) continue;
@@ -31,13 +32,19 @@ export function notFoundHandler(app: Hono<AppEnv>) {
       methods.add(route.method);
       byPath.set(route.path, methods);
     }
-    patterns = [...byPath].map(([path, methods]) => ({ regex: compile(path), methods }));
-    return patterns;
-  };
+    patterns = [...byPath].map(([p, methods]) => ({ regex: compile(p), methods }));
+    tables.set(app, patterns);
+  }
+  const allowed = new Set<string>();
+  for (const pattern of patterns) if (pattern.regex.test(path)) for (const m of pattern.methods) allowed.add(m);
+  return allowed;
+}
+
+/** 404 for paths nothing serves, 405 with `Allow` (RFC 9110 §15.5.6) for paths served under other methods. */
+export function notFoundHandler(app: Hono<AppEnv>) {
   return (c: Context<AppEnv>): Response => {
     const path = c.req.path;
-    const allowed = new Set<string>();
-    for (const pattern of table()) if (pattern.regex.test(path)) for (const m of pattern.methods) allowed.add(m);
+    const allowed = methodsServing(app, path);
     if (allowed.size > 0 && !allowed.has(c.req.method)) {
       if (allowed.has('GET')) allowed.add('HEAD');
       allowed.add('OPTIONS');

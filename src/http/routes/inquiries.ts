@@ -11,6 +11,7 @@ import { IDEMPOTENT, optionalBearer, REQUIRED_BEARER, SANDBOX_REHEARSALS } from 
 import { InquiryRequestSchema, InquirySchema, problemResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
+import { methodsServing } from '../responses/not-found.js';
 import { problem } from '../responses/problem.js';
 import { respondWith } from '../responses/response-headers.js';
 import { createSandboxScenarios, type ScenarioResponders } from './sandbox-scenarios.js';
@@ -111,9 +112,11 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
     return c.json(inquiryRepresentation(inquiry, c.get('baseUrl')), 200, { 'cache-control': 'private, no-store' });
   });
 
-  // Seed §4 item 5: every other write under the sandbox is a 404 problem.
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/v1/sandbox/*', auth, (c) =>
-    problem(c, {
+  // Seed §4 item 5 (docs/design.md §3): every other sandbox write path is a 404 problem, after
+  // the bearer's check. The sandbox's own write path (its inquiries) asked with another method
+  // goes on to the app's 405 with `Allow` (RFC 9110 §15.5.6), as its twin outside the sandbox does.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/v1/sandbox/*', auth, async (c, next) =>
+    methodsServing(app, c.req.path).has('POST') ? next() : problem(c, {
       status: 404,
       code: ERROR_CODES.notFound,
       title: 'Not found',
