@@ -11,7 +11,7 @@ import { bearerOnApi, invalidTokenResponse } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
-import { notFoundHandler } from './http/responses/not-found.js';
+import { methodsServing, notFoundHandler } from './http/responses/not-found.js';
 import { meteringFor } from './http/openapi/metering.js';
 import { problem } from './http/responses/problem.js';
 import { CachedRouter } from './http/cached-router.js';
@@ -159,7 +159,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const record = accessRecorder(logger, metrics);
   const headersFor = (path: string) => (isPublicCorsPath(path) ? publicAnswer : security);
   app.use(requestContext({ baseUrl, clientIp, nextRequestId, record, headersFor }));
-  const preflight = publicCorsPreflight(publicCorsOptions);
+  const preflight = publicCorsPreflight(publicCorsOptions, (path) => methodsServing(app, path));
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   const limit = (maxSize: number, what: string) =>
     bodyLimit({

@@ -325,7 +325,14 @@ describe('errors, headers and CORS', () => {
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
     assert.equal(preflight.headers.get('access-control-allow-credentials'), null);
-    assert.ok((preflight.headers.get('access-control-allow-methods') ?? '').includes('GET'));
+    assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET,HEAD', 'only the methods the path serves');
+    assert.equal(preflight.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    for (const [path, methods] of [['/api/v1/inquiries', 'POST'], ['/api/v1/keys', 'GET,HEAD,POST'], ['/api/v1/projects/atlas-regional-trip-planner', 'GET,HEAD'], ['/openapi.json', 'GET,HEAD']] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } });
+      assert.equal(res.status, 204, path);
+      assert.equal(res.headers.get('access-control-allow-methods'), methods, path);
+      assert.equal(res.headers.get('allow'), `${methods.split(',').join(', ')}, OPTIONS`, path);
+    }
   });
 });
 

@@ -20,8 +20,10 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
       assert.equal(preflight.headers.get('access-control-allow-methods'), 'POST', 'only the method the endpoint serves');
       assert.match(String(preflight.headers.get('access-control-allow-headers')), /Authorization/i);
       assert.equal(preflight.headers.get('access-control-allow-credentials'), null);
+      assert.equal(preflight.headers.get('allow'), 'POST, OPTIONS');
       const bare = await fetch(`${server.baseUrl}${path}`, { method: 'OPTIONS' });
       assert.equal(bare.status, 204);
+      assert.equal(bare.headers.get('allow'), 'POST, OPTIONS', 'RFC 9110 §9.3.7');
     });
   }
 

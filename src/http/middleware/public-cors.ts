@@ -26,20 +26,31 @@ export function publicCorsHeaders(options: PublicCorsOptions): Readonly<Record<s
   return Object.freeze(headers);
 }
 
-/** What a preflight may announce per path: the OAuth endpoints take POST, documents are read. */
-const OAUTH_METHODS = ['POST'];
-const DOCUMENT_METHODS = ['GET', 'HEAD'];
+/** What a preflight announces where no route says more: the API's verbs, a document's reads. */
 const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const DOCUMENT_METHODS = ['GET', 'HEAD'];
 
 /**
- * Preflights on PUBLIC_CORS_PATHS: Hono's `cors` answers them (204), announcing only the
- * methods the path serves (Fetch standard, CORS-preflight: a method not listed is never sent).
+ * Preflights on PUBLIC_CORS_PATHS: Hono's `cors` answers them (204), announcing the methods the
+ * path serves (`methodsAt`, from the route table; Fetch standard, CORS-preflight: a method not
+ * listed is never sent), with `Allow` naming them and OPTIONS (RFC 9110 §9.3.7). A path no route
+ * names (a sandbox write path that answers 404) announces the API's verbs, so that a browser can
+ * read that 404, and no `Allow`.
  */
-export function publicCorsPreflight(options: PublicCorsOptions): MiddlewareHandler {
-  return cors({
-    origin: '*',
-    credentials: false,
-    ...options,
-    allowMethods: (_origin, c) => (c.req.path.startsWith('/oauth/') ? OAUTH_METHODS : c.req.path.startsWith('/api/') ? API_METHODS : DOCUMENT_METHODS),
-  });
+export function publicCorsPreflight(options: PublicCorsOptions, methodsAt: (path: string) => Set<string>): MiddlewareHandler {
+  const served = (path: string): string[] | undefined => {
+    const methods = methodsAt(path);
+    methods.delete('OPTIONS');
+    if (methods.size === 0) return undefined;
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
+  const announced = (path: string) => served(path) ?? (path.startsWith('/api/') ? API_METHODS : DOCUMENT_METHODS);
+  const preflight = cors({ origin: '*', credentials: false, ...options, allowMethods: (_origin, c) => announced(c.req.path) });
+  return async (c, next) => {
+    const response = await preflight(c, next);
+    const allow = served(c.req.path);
+    if (response instanceof Response && allow) response.headers.set('allow', [...allow, 'OPTIONS'].join(', '));
+    return response;
+  };
 }
