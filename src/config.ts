@@ -42,6 +42,20 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicyName, RateLimit
   signin: { q: 10, w: 900 },
 });
 
+/**
+ * The base URL when PUBLIC_URL is unset: the address the server listens on. A wildcard address
+ * (`0.0.0.0`, `::`) names no host a client can reach, so this machine's loopback stands in for it
+ * (server.ts warns that PUBLIC_URL should be set).
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const named = isWildcardHost(host) ? '127.0.0.1' : host;
+  return `http://${named.includes(':') ? `[${named}]` : named}:${port}`;
+}
+
+export function isWildcardHost(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]' || host === '::0';
+}
+
 export interface TrustedIssuer {
   readonly issuer: string;
   readonly jwks_uri?: string;
@@ -246,7 +260,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!result.success) describeZod('TRUSTED_ISSUERS', result.error);
     trustedIssuers = result.data.map((t) => Object.freeze({ ...t }));
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,

@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import { createApp, type VitrineApp } from './app.js';
 import { DEMO_CATALOG_PATH } from './catalog/data-files.js';
 import { seedIfEmpty } from './catalog/seed.js';
-import type { Config } from './config.js';
+import { defaultPublicUrl, isWildcardHost, type Config } from './config.js';
 import { cryptoRandom, systemClock } from './lib/clock.js';
 import { LogBatcher } from './lib/log-batcher.js';
 import { createStore } from './store/create-store.js';
@@ -80,7 +80,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     throw error;
   });
   const port = (server.address() as AddressInfo).port;
-  const publicUrl = config.publicUrlConfigured ? config.publicUrl : `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const publicUrl = config.publicUrlConfigured ? config.publicUrl : defaultPublicUrl(config.host, port);
+  if (!config.publicUrlConfigured && isWildcardHost(config.host)) {
+    logger.warn({ url: publicUrl, address: config.host }, 'PUBLIC_URL is not set: links, the OAuth issuer and WWW-Authenticate name the loopback address; set PUBLIC_URL to the address clients use');
+  }
   const appConfig: Config = publicUrl === config.publicUrl ? config : Object.freeze({ ...config, publicUrl });
   let vitrine: VitrineApp;
   try {

@@ -115,6 +115,11 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(parseConfig({ HOST: '::1', PORT: '8081' }).publicUrl, 'http://[::1]:8081');
   });
 
+  it('names the loopback, not a wildcard address no client can reach, when HOST listens on every interface', () => {
+    for (const host of ['0.0.0.0', '::']) assert.equal(parseConfig({ HOST: host, PORT: '8081' }).publicUrl, 'http://127.0.0.1:8081', host);
+    assert.equal(parseConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://portfolio.example' }).publicUrl, 'https://portfolio.example');
+  });
+
   it('accepts sqlite::memory: and postgresql:// URLs', () => {
     assert.deepEqual(parseConfig({ DATABASE_URL: 'sqlite::memory:' }).database, { kind: 'sqlite', path: ':memory:' });
     assert.equal(parseConfig({ DATABASE_URL: 'postgresql://x@y/z' }).database.kind, 'postgres');
