@@ -42,18 +42,13 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitPolicyName, RateLimit
   signin: { q: 10, w: 900 },
 });
 
-/**
- * The base URL when PUBLIC_URL is unset: the address the server listens on. A wildcard address
- * (`0.0.0.0`, `::`) names no host a client can reach, so this machine's loopback stands in for it
- * (server.ts warns that PUBLIC_URL should be set).
- */
+/** A listening address that names no host a client can reach. */
+export const isWildcardHost = (host: string): boolean => ['0.0.0.0', '::', '[::]', '::0'].includes(host);
+
+/** The base URL when PUBLIC_URL is unset: the listening address, the loopback for a wildcard (server.ts warns). */
 export function defaultPublicUrl(host: string, port: number): string {
   const named = isWildcardHost(host) ? '127.0.0.1' : host;
   return `http://${named.includes(':') ? `[${named}]` : named}:${port}`;
-}
-
-export function isWildcardHost(host: string): boolean {
-  return host === '0.0.0.0' || host === '::' || host === '[::]' || host === '::0';
 }
 
 export interface TrustedIssuer {
