@@ -8,6 +8,11 @@ import { readCatalogDocument } from './catalog-file.js';
 /**
  * Loads a catalog file into an empty store; leaves a non-empty one alone. With `studio`, the
  * file's studio profile is loaded too, unless one is saved already.
+ *
+ * Instances started together on one empty database all find it empty; the first to commit its
+ * projects wins and the others' inserts fail on the unique slugs (their transactions roll back
+ * whole). A failure after which the store holds projects is that race: this instance seeded
+ * nothing and starts, rather than exiting at the first rollout of several replicas.
  */
 export async function seedIfEmpty(store: ProjectStore, path: string, clock: Clock, random: Random, studio?: StudioStore, media?: MediaStore): Promise<number> {
   if ((await store.count()) > 0) return 0;
@@ -19,8 +24,12 @@ export async function seedIfEmpty(store: ProjectStore, path: string, clock: Cloc
   }
   const prepared = await prepareCatalogImages(file.projects);
   const projects = await storeCatalogImages(prepared, media ?? NO_MEDIA, clock.now());
-  const result = await store.upsert(projects, clock.now(), () => newId(random, 'prj'));
-  return result.inserted;
+  try {
+    return (await store.upsert(projects, clock.now(), () => newId(random, 'prj'))).inserted;
+  } catch (error) {
+    if ((await store.count()) > 0) return 0;
+    throw error;
+  }
 }
 
 const missing = async (): Promise<never> => {
