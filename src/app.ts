@@ -176,7 +176,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // Browsers asking for a page get an HTML error page, programs a problem (html-errors.ts).
   const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds) => renderErrorPage(await site(), status, requestId, retryAfterSeconds));
   // Rate limits need the client address (request context) and the verified bearer.
-  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy), present: errorPages.page });
+  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy), onStoreFailure: (policy, failClosed) => metrics.rateLimitUnmetered(policy, failClosed), present: errorPages.page });
   app.use(rateLimits.middleware);
   // A bearer on any API request must be live (docs/design.md §1); the admin API checks owner tokens itself.
   app.use('/api/*', bearerOnApi(oauth.verifier, (path) => path.startsWith(ADMIN_API_PREFIX)));

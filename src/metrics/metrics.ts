@@ -19,6 +19,8 @@ export interface Metrics {
   recordRequest(method: string, route: string, status: number, seconds: number): void;
   inquiryCreated(source: InquirySource, sandbox: boolean): void;
   rateLimited(policy: RateLimitPolicyName): void;
+  /** the rate-limit store failed: the request went unmetered (fail open) or got a 503 (fail closed) */
+  rateLimitUnmetered(policy: RateLimitPolicyName, failClosed: boolean): void;
 }
 
 /** The Prometheus metrics of one app instance, with Node's default process metrics on the same registry. */
@@ -35,6 +37,7 @@ export function createMetrics(): Metrics {
   for (const collector of requests.collectors()) registry.registerMetric(collector as never);
   const inquiries = new Counter({ name: 'vitrine_inquiries_created_total', help: 'Inquiries accepted (replays not counted), by channel and whether they were sandbox rehearsals.', labelNames: ['source', 'sandbox'] as const, registers: [registry] });
   const limited = new Counter({ name: 'vitrine_rate_limited_total', help: 'Requests refused with 429 by the rate limiter, by policy.', labelNames: ['policy'] as const, registers: [registry] });
+  const storeFailures = new Counter({ name: 'vitrine_rate_limit_store_failures_total', help: 'Requests the rate-limit store (Redis or the database) failed to meter, by policy and outcome: admitted unmetered (open) or refused with 503 (closed).', labelNames: ['policy', 'outcome'] as const, registers: [registry] });
 
   return {
     registry,
@@ -47,6 +50,9 @@ export function createMetrics(): Metrics {
     },
     rateLimited(policy) {
       limited.inc({ policy });
+    },
+    rateLimitUnmetered(policy, failClosed) {
+      storeFailures.inc({ policy, outcome: failClosed ? 'closed' : 'open' });
     },
   };
 }

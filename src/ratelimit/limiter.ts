@@ -29,6 +29,8 @@ export interface RateLimiterOptions {
   logger: LimiterLogger;
   /** at most one store-failure log line per this interval, however many requests fail */
   failureLogIntervalMs?: number;
+  /** told of every request the store failed to meter (a metric counts them; the log is throttled) */
+  onStoreFailure?: (policyName: RateLimitPolicyName, failClosed: boolean) => void;
 }
 
 export class RateLimiter {
@@ -69,6 +71,7 @@ export class RateLimiter {
 
   private failed(error: unknown, policyName: RateLimitPolicyName, now: number): LimitOutcome {
     const failClosed = FAIL_CLOSED_POLICIES.has(policyName);
+    this.options.onStoreFailure?.(policyName, failClosed);
     this.logFailure(error, policyName, failClosed, now);
     return failClosed ? { kind: 'unavailable' } : { kind: 'unmetered' };
   }

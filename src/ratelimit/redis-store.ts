@@ -28,8 +28,12 @@ export interface RedisStoreOptions {
 export class RedisRateLimitStore implements RateLimitStore {
   readonly kind = 'redis';
   private readonly redis: HitClient;
-  /** set once the first connection is up; before it, a command may wait for the connection */
-  private connectedOnce = false;
+  /**
+   * Set once a connection was up or an attempt failed. Before either, a command waits for the
+   * first connection (an instance's first requests may come before it is up); after, a command
+   * while Redis is not ready fails at once (hit).
+   */
+  private settledOnce = false;
 
   constructor(private readonly options: RedisStoreOptions) {
     const redis = new (loadIORedis().Redis)(options.url, {
@@ -39,19 +43,22 @@ export class RedisRateLimitStore implements RateLimitStore {
       connectTimeout: 2000,
     });
     // Failures reach the limiter through the rejected command; the limiter logs them (throttled).
-    redis.on('error', () => {});
+    redis.on('error', () => {
+      this.settledOnce = true;
+    });
     redis.on('ready', () => {
-      this.connectedOnce = true;
+      this.settledOnce = true;
     });
     redis.defineCommand('vitrineRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis = redis as HitClient;
   }
 
   async hit(key: string, windowStartMs: number, windowMs: number): Promise<number> {
-    // Once Redis has been up, a lost connection fails at once rather than queueing behind the
-    // reconnects: every request would otherwise wait out the command timeout before failing
-    // open (or closed). ioredis reconnects by itself, and metering resumes when it is 'ready'.
-    if (this.connectedOnce && this.redis.status !== 'ready') throw new Error(`redis is ${this.redis.status}`);
+    // Once Redis has been up, or could not be reached at start, a command while it is away fails
+    // at once rather than queueing behind the reconnects: every request would otherwise wait out
+    // the command timeout before failing open (or closed). ioredis reconnects by itself, and
+    // metering resumes when it is 'ready'.
+    if (this.settledOnce && this.redis.status !== 'ready') throw new Error(`redis is ${this.redis.status}`);
     return Number(await this.redis.vitrineRateLimitHit(`${this.options.keyPrefix}${key}:${windowStartMs}`, windowMs * 2));
   }
 

@@ -128,6 +128,21 @@ describe('GET /metrics: rate-limit refusals', () => {
       await server.close();
     }
   });
+
+  it('counts the requests a rate-limit store it cannot reach left unmetered (reads) or refused (registrations)', async () => {
+    // Redis on a port nothing listens on, from the start: reads go through unmetered, minting answers 503.
+    const server = await startTestServer({ contract: false, env: { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMITS: JSON.stringify({ reads: { q: 100, w: 60 } }) } });
+    try {
+      assert.deepEqual([await get(server, '/api/v1/facets'), await get(server, '/api/v1/facets')], [200, 200]);
+      const minted = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'x', token_endpoint_auth_method: 'none' }) });
+      assert.equal(minted.status, 503);
+      const { samples } = await scrape(server);
+      assert.equal(valueOf(samples, 'vitrine_rate_limit_store_failures_total', { policy: 'reads', outcome: 'open' }), 2);
+      assert.equal(valueOf(samples, 'vitrine_rate_limit_store_failures_total', { policy: 'register', outcome: 'closed' }), 1);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('GET /metrics with METRICS_TOKEN set', () => {

@@ -45,6 +45,19 @@ describe('Redis rate-limit store (real Redis)', { skip: await skipWithoutRedis()
     }
   });
 
+  it('when Redis could not be reached at start, later commands fail at once rather than queue behind the reconnects', async () => {
+    const dead = new RedisRateLimitStore({ url: 'redis://127.0.0.1:1', keyPrefix: prefix });
+    try {
+      // The first command waits for the first connection attempt, and fails with it.
+      await assert.rejects(dead.hit('x', t0, 60_000));
+      // Later ones are refused by the store itself, without waiting on ioredis's queue (which
+      // answered each after the next failed reconnect or the 1 s command timeout).
+      for (let i = 0; i < 5; i++) await assert.rejects(dead.hit('x', t0, 60_000), /^Error: redis is (reconnecting|connecting|close|end)/);
+    } finally {
+      await dead.close();
+    }
+  });
+
   it('rejects (rather than hangs) when Redis is unreachable', async () => {
     const dead = new RedisRateLimitStore({ url: 'redis://127.0.0.1:1', keyPrefix: prefix });
     try {

@@ -196,6 +196,7 @@ export interface RateLimitDeps {
   logger: LimiterLogger;
   identify?: Identify;
   onLimited?: (policyName: RateLimitPolicyName) => void;
+  onStoreFailure?: (policyName: RateLimitPolicyName, failClosed: boolean) => void;
   present?: RateLimitOptions['present'];
 }
 
@@ -203,7 +204,7 @@ export interface RateLimitDeps {
 export function createRateLimits(deps: RateLimitDeps): RateLimits {
   if (!deps.config.rateLimitsEnabled) return { middleware: (_c, next) => next(), store: null, limiter: null, admitNow: () => NO_FIELDS, close: async () => {} };
   const store = createRateLimitStore(deps.config, deps.store, deps.clock);
-  const limiter = new RateLimiter({ store, policies: deps.config.rateLimits, clock: deps.clock, logger: deps.logger });
+  const limiter = new RateLimiter({ store, policies: deps.config.rateLimits, clock: deps.clock, logger: deps.logger, onStoreFailure: deps.onStoreFailure });
   return {
     middleware: rateLimit({ limiter, policies: deps.config.rateLimits, identify: deps.identify, onLimited: deps.onLimited, present: deps.present }),
     store,
