@@ -95,13 +95,37 @@ describe('vitrine CLI', () => {
     assert.equal(missing.code, 1);
   });
 
-  it('import inserts, then updates by slug', async () => {
+  it('import inserts, then updates by slug what changed and writes nothing else', async () => {
     const db = join(dir, 'upsert.db');
     const first = await vitrine(db, 'import', DEMO_CATALOG_PATH);
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, /: studio profile, 31 inserted, 0 updated\n$/);
-    const second = await vitrine(db, 'import', DEMO_CATALOG_PATH);
-    assert.match(second.stdout, /: studio profile, 0 inserted, 31 updated\n$/);
+    assert.match(first.stdout, /: studio profile created, 31 inserted, 0 updated, 0 unchanged\n$/);
+    const exported = join(dir, 'upsert-export.json');
+    assert.equal((await vitrine(db, 'export', exported)).code, 0);
+    /** Each project's revision (what its ETag carries): a rewrite bumps it. */
+    const revisions = async () => {
+      const store = createStore({ kind: 'sqlite', path: db });
+      try {
+        return await Promise.all(['atlas-regional-trip-planner', 'ledgerly-payments-dashboard'].map(async (slug) => (await store.projects.getAny(slug))?.revision));
+      } finally {
+        await store.close();
+      }
+    };
+    const before = await revisions();
+    assert.ok(before.every((r) => typeof r === 'number'), JSON.stringify(before));
+    // The same file again, and the export where it came from: nothing to write.
+    for (const path of [DEMO_CATALOG_PATH, exported]) {
+      const again = await vitrine(db, 'import', path);
+      assert.match(again.stdout, /: studio profile unchanged, 0 inserted, 0 updated, 31 unchanged\n$/, path);
+    }
+    assert.deepEqual(await revisions(), before, 'no project was rewritten');
+    // One project edited: that one is updated, the rest left alone.
+    const file = JSON.parse(readFileSync(exported, 'utf8')) as { projects: { title: string; updated_at?: string }[] };
+    file.projects[0]!.title = 'A new title for the first project';
+    delete file.projects[0]!.updated_at;
+    writeFileSync(exported, JSON.stringify(file));
+    const edited = await vitrine(db, 'import', exported);
+    assert.match(edited.stdout, /: studio profile unchanged, 0 inserted, 1 updated, 30 unchanged\n$/);
   });
 
   it('export writes the import format and round-trips through a fresh database', async () => {

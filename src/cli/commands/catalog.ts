@@ -7,6 +7,7 @@ import { readCatalogDocument, type CatalogDocument } from '../../catalog/catalog
 import { logoFromDataUrl, logoToDataUrl } from '../../studio/logo.js';
 import { studioEntryJson } from '../../studio/studio-entry.js';
 import type { ProjectRecord } from '../../catalog/project.js';
+import { projectChange, studioChange } from '../../catalog/folder/plan.js';
 import { newId } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import { createStore } from '../../store/create-store.js';
@@ -68,13 +69,20 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
     return 1;
   }
   return withStore(ctx.config, async (store) => {
+    // As a folder import does (catalog-folder.ts): what would not change is not written, so
+    // importing an export where it came from bumps no revision and no catalog version.
+    const existing = new Map((await store.projects.exportAll()).map((p) => [p.slug, p]));
+    const changed = prepared.filter((p) => projectChange(existing.get(p.project.slug), { name: p.project.slug, project: p.project, files: NO_FILES }) !== 'unchanged');
+    const studioDiff = studio && studioChange(await store.studio.get(), { profile: studio.profile, logo: logo ? Buffer.from(logo.data, 'base64') : null });
+    const studioChanged = studioDiff !== undefined && studioDiff !== 'unchanged';
     // The profile, the images and the projects commit together, or none does.
-    const { inserted, updated } = await store.transaction(async (tx) => {
-      if (studio) await tx.studio.put(studio.profile, logo, ctx.clock.now());
-      const projects = await storeCatalogImages(prepared, tx.media, ctx.clock.now());
-      return tx.projects.upsert(projects, ctx.clock.now(), () => newId(ctx.random, 'prj'));
+    const { inserted, updated } = changed.length === 0 && !studioChanged ? { inserted: 0, updated: 0 } : await store.transaction(async (tx) => {
+      if (studio && studioChanged) await tx.studio.put(studio.profile, logo, ctx.clock.now());
+      const projects = await storeCatalogImages(changed, tx.media, ctx.clock.now());
+      return projects.length === 0 ? { inserted: 0, updated: 0 } : tx.projects.upsert(projects, ctx.clock.now(), () => newId(ctx.random, 'prj'));
     });
-    ctx.io.stdout.write(`imported ${path}: ${studio ? 'studio profile, ' : ''}${inserted} inserted, ${updated} updated\n`);
+    const profile = studioDiff ? `studio profile ${studioDiff}, ` : '';
+    ctx.io.stdout.write(`imported ${path}: ${profile}${inserted} inserted, ${updated} updated, ${prepared.length - changed.length} unchanged\n`);
     return 0;
   });
 }
@@ -156,3 +164,5 @@ export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
     return 0;
   });
 }
+
+const NO_FILES = new Map<string, Uint8Array>();
