@@ -185,15 +185,36 @@ describe('429 when a policy is exhausted', () => {
 });
 
 describe('whose quota a request spends', () => {
-  it('a read with a verified bearer spends only its client quota; other clients and anonymous callers keep theirs', () => {
-    return withServer({}, async (server) => {
+  // Was "a read with a verified bearer spends only its client quota; other clients and anonymous
+  // callers keep theirs": free keys made that a way to multiply the read quota from one IP, so a
+  // read spends the IP's quota too, as a write does.
+  it('a read with a verified bearer spends both its client quota and its IP quota; another IP keeps its own', () => {
+    return withServer({ TRUST_PROXY: '1' }, async (server) => {
       const alice = await seedBearer(server, 'vt_client_alice');
       const bob = await seedBearer(server, 'vt_client_bob');
-      const read = (headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/api/v1/projects`, { headers });
-      for (const expected of [4, 3, 2, 1, 0]) assert.equal(fields(await read({ authorization: `Bearer ${alice}` })).state.r, expected);
-      assert.equal((await read({ authorization: `Bearer ${alice}` })).status, 429);
-      assert.equal(fields(await read({ authorization: `Bearer ${bob}` })).state.r, 4);
-      assert.equal(fields(await read()).state.r, 4);
+      const from = (ip: string, token?: string) => ({ 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) });
+      const read = (headers: Record<string, string>) => fetch(`${server.baseUrl}/api/v1/projects`, { headers });
+      for (const expected of [4, 3, 2, 1, 0]) assert.equal(fields(await read(from('198.51.100.1', alice))).state.r, expected);
+      // A's IP bucket is spent: bob, with a full client quota, and anonymous callers from A are refused.
+      for (const headers of [from('198.51.100.1', bob), from('198.51.100.1')]) assert.equal((await read(headers)).status, 429);
+      // From B, alice's spent client bucket refuses her (her attempt still counts at B); bob's
+      // refused attempt at A was charged to his client, so both his buckets have 3 left.
+      assert.equal((await read(from('198.51.100.2', alice))).status, 429);
+      assert.equal(fields(await read(from('198.51.100.2', bob))).state.r, 3);
+      assert.equal(fields(await read(from('198.51.100.2'))).state.r, 2);
+    });
+  });
+
+  it('a bearer buys no fresh quota for tokens: the auth policy is per IP alone', () => {
+    return withServer({ RATE_LIMITS: JSON.stringify({ auth: { q: 2, w: 60 } }) }, async (server) => {
+      const alice = await seedBearer(server, 'vt_client_alice');
+      const token = (headers: Record<string, string> = {}) =>
+        fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'grant_type=client_credentials&client_id=vt_client_alice' });
+      assert.equal((await token()).status, 200);
+      assert.equal((await token()).status, 200);
+      const withBearer = await token({ authorization: `Bearer ${alice}` });
+      assert.equal(withBearer.status, 429);
+      assert.equal(withBearer.headers.get('ratelimit'), '"auth";r=0;t=60');
     });
   });
 

@@ -107,8 +107,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
   };
 
   const metered = async (c: Context<AppEnv>, next: Next, policyName: RateLimitPolicyName, clientId: string | null, ip: string) => {
-    const subject = subjectKey(clientId, ip);
-    const outcome = STORING_POLICIES.has(policyName) && clientId !== null ? await checkClientAndIp(limiter, policyName, subject, subjectKey(null, ip)) : await limiter.check(policyName, subject);
+    const outcome = clientId !== null ? await checkClientAndIp(limiter, policyName, subjectKey(clientId, ip), subjectKey(null, ip)) : await limiter.check(policyName, subjectKey(null, ip));
     return decide(c, next, policyName, outcome);
   };
 
@@ -116,8 +115,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     const policyName = policyFor(c.req.method, c.req.path);
     if (policyName === null) return next();
     const ip = c.get('clientIp') ?? UNKNOWN_IP;
-    // Credential minting is always per IP: a client must not mint its way to a fresh quota.
-    const identified = policyName === 'register' || !identify ? null : identify(c);
+    // Minting credentials, getting tokens and owner sign-in are metered per IP alone: a free key
+    // must not buy a fresh quota of them (CLIENT_METERED).
+    const identified = !CLIENT_METERED.has(policyName) || !identify ? null : identify(c);
     if (identified !== null) return Promise.resolve(identified).then((clientId) => metered(c, next, policyName, clientId, ip));
     const now = limiter.checkNow(policyName, subjectKey(null, ip));
     if (now === null) return metered(c, next, policyName, null, ip);
@@ -157,14 +157,14 @@ function admittedFieldsOf(policies: Readonly<Record<RateLimitPolicyName, RateLim
   return (name, decision) => ({ 'ratelimit-policy': policyFields[name], ratelimit: stateFields[name](decision.remaining, decision.resetSeconds) });
 }
 
-/** Policies whose requests can store data: REST writes and MCP (its submit_inquiry tool). */
-const STORING_POLICIES: ReadonlySet<RateLimitPolicyName> = new Set(['writes', 'mcp']);
+/** Policies a verified bearer is metered under as well as its IP: reads, REST writes and MCP. */
+const CLIENT_METERED: ReadonlySet<RateLimitPolicyName> = new Set(['reads', 'writes', 'mcp']);
 
 /**
- * Writes store inquiries, and /api/v1/keys hands out keys for free: metered per client alone,
- * one IP holding N keys would write N times its quota. So a request of a storing policy with a
- * verified bearer spends both its client's and its IP's quota, is admitted only if both admit
- * it, and reports the stricter of the two.
+ * /api/v1/keys hands out keys for free: metered per client alone, one IP holding N keys would
+ * read, write or sign in N times its quota. So a request with a verified bearer spends both its
+ * client's and its IP's quota (CLIENT_METERED policies; the others are per IP alone), is
+ * admitted only if both admit it, and reports the stricter of the two.
  */
 async function checkClientAndIp(limiter: RateLimiter, policyName: RateLimitPolicyName, clientSubject: string, ipSubject: string): Promise<LimitOutcome> {
   const [client, ip] = await Promise.all([limiter.check(policyName, clientSubject), limiter.check(policyName, ipSubject)]);
