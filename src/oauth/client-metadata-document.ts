@@ -32,6 +32,8 @@ export interface ClientMetadataOptions {
   ca: string | undefined;
   /** the HTTP request (guardedRequest; a test can slow it down) */
   request?: (request: GuardedRequest) => Promise<GuardedResponse>;
+  /** where a failed fetch's reason goes (the person at the consent page is not told it) */
+  logger?: { info(fields: Record<string, unknown>, message: string): void };
 }
 
 /** draft §3: https, a path, no fragment, no credentials, no dot segments. */
@@ -117,8 +119,12 @@ export class ClientMetadataDocuments {
         ca: this.options.ca,
       });
     } catch (error) {
+      // Unless the target answered, the reason stays in the log: shown to whoever asked, "x
+      // resolves to a non-public address (10.0.0.7)", a refused connection or a timeout would make
+      // this endpoint a probe of the server's resolver and network.
       const reason = error instanceof OutboundError ? error.message : 'the request failed';
-      throw new ClientMetadataError(`The client metadata document could not be fetched: ${reason}.`);
+      this.options.logger?.info({ event: 'client_metadata_fetch_failed', url, reason }, 'a client metadata document could not be fetched');
+      throw new ClientMetadataError(error instanceof OutboundError && error.answered ? `The client metadata document could not be used: ${reason}.` : 'The client metadata document could not be fetched.');
     }
     if (response.status !== 200) throw new ClientMetadataError(`The client metadata document answered HTTP ${response.status}, not 200.`);
     let doc: unknown;

@@ -55,7 +55,7 @@ export function createOAuth(deps: OAuthDeps): OAuth {
   const { config, store, clock, random, logger, idempotency } = deps;
   const verifier = new CredentialVerifier({ credentials: store.credentials, clock, cacheSeconds: config.credentialCacheSeconds });
   const issuer = config.publicUrl;
-  const documents = new ClientMetadataDocuments({ clients: store.clients, clock, allowPrivate: config.cimdAllowPrivate, ca: config.cimdCa });
+  const documents = new ClientMetadataDocuments({ clients: store.clients, clock, allowPrivate: config.cimdAllowPrivate, ca: config.cimdCa, logger });
   const clients = new ClientDirectory(store.clients, documents);
   const ctx: OAuthContext = { config, store, clock, random, logger, verifier, clients, issuer, trusted: buildTrustedIssuers(config.trustedIssuers), idempotency };
   const asMetadata = Object.freeze(authorizationServerMetadata(issuer));

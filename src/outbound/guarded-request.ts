@@ -37,6 +37,8 @@ export class OutboundError extends Error {
     message: string,
     /** true when retrying cannot help (a refused target, a malformed URL) */
     readonly permanent = false,
+    /** true when the target answered (its response broke a rule): the message then tells nothing of the network */
+    readonly answered = false,
   ) {
     super(message);
     this.name = 'OutboundError';
@@ -90,7 +92,7 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedResponse
         size += chunk.length;
         if (size > request.maxResponseBytes) {
           req.destroy();
-          reject(new OutboundError(`the response is larger than ${request.maxResponseBytes} bytes`, true));
+          reject(new OutboundError(`the response is larger than ${request.maxResponseBytes} bytes`, true, true));
           return;
         }
         chunks.push(chunk);
