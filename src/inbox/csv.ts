@@ -4,12 +4,14 @@ import type { InboxEntry } from './inbox.js';
 const COLUMNS = ['id', 'created_at', 'status', 'name', 'email', 'company', 'message', 'projects', 'budget', 'timeline', 'source', 'sender'] as const;
 
 /**
- * RFC 4180 fields, and OWASP's CSV-injection rule: a cell a spreadsheet would read as a formula
- * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe.
+ * RFC 4180 fields, and OWASP's CSV-injection rules: a cell a spreadsheet would read as a formula
+ * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe, and a cell holding
+ * a character some locale's spreadsheet splits on (`;`, tab, `|`) is quoted like one holding a
+ * comma, so "Hello;=1+2" stays one cell instead of becoming "Hello" and a formula.
  */
 function cell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;|\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvHeader(): string {

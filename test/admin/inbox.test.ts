@@ -122,7 +122,7 @@ describe('the inbox at /admin', () => {
   });
 
   it('exports the filtered list as CSV (formulas defused) and JSON', async () => {
-    await inquire({ name: '=HYPERLINK("http://evil.example")', email: 'csv@client.example', company: 'Export, "Quoted" Inc', message: 'Line one\nline two, with a comma.' });
+    await inquire({ name: '=HYPERLINK("http://evil.example")', email: 'csv@client.example', company: 'Export, "Quoted" Inc', message: 'Line one\nline two, with a comma.', budget: 'About 10k;=1+2', timeline: 'Q3|Q4' });
     const csv = await owner.get('/admin/export.csv?q=csv%40client');
     assert.equal(csv.status, 200);
     assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
@@ -131,6 +131,8 @@ describe('the inbox at /admin', () => {
     const [header, row] = text.split('\r\n');
     assert.equal(header, 'id,created_at,status,name,email,company,message,projects,budget,timeline,source,sender');
     assert.match(row!, /,"'=HYPERLINK\(""http:\/\/evil\.example""\)",csv@client\.example,"Export, ""Quoted"" Inc","Line one\nline two, with a comma\.",/);
+    // A semicolon or pipe would split the cell in a locale's spreadsheet, leaving "=1+2" a formula: quoted.
+    assert.match(row!, /,"About 10k;=1\+2","Q3\|Q4",/);
     const json = await owner.get('/admin/export.json?q=Bulk%20Ltd');
     const rows = (await json.json()) as { name: string }[];
     assert.equal(rows.length, 26);
