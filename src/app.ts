@@ -170,8 +170,6 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const limitUpload = limit(config.uploadLimitBytes, 'Uploads');
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c, next) => (isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next)));
-  // PostgreSQL cannot hold U+0000: a request carrying one is a 400, never a 500 (no-nul.ts).
-  app.use(rejectNul({ ownPaths: [MCP_PATH, AUTHORIZE_PATH] }));
 
   // Browsers asking for a page get an HTML error page, programs a problem (html-errors.ts).
   const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds) => renderErrorPage(await site(), status, requestId, retryAfterSeconds));
@@ -180,6 +178,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   app.use(rateLimits.middleware);
   // A bearer on any API request must be live (docs/design.md §1); the admin API checks owner tokens itself.
   app.use('/api/*', bearerOnApi(oauth.verifier, (path) => path.startsWith(ADMIN_API_PREFIX)));
+  // PostgreSQL cannot hold U+0000: a request carrying one is a 400, never a 500 (no-nul.ts). After
+  // the rate limit and the bearer check, so a refused request's body is never read; the upload
+  // paths check theirs once an owner is found (rejectNulInUploads).
+  app.use(rejectNul({ ownPaths: [MCP_PATH, AUTHORIZE_PATH], skip: isUploadPath }));
   // Repeated catalog reads skip validation and the catalog service, after all of the above.
   const cache = new ResponseCache({ enabled: config.responseCache });
   // …and most of them skip Hono altogether: the same steps, on node:http (cached-read-lane.ts).

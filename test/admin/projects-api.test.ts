@@ -40,6 +40,13 @@ describe('the admin projects API: ETag and If-Match, never a lost update (RFC 91
     assert.equal(res.headers.get('www-authenticate'), 'Bearer realm="vitrine admin"');
   });
 
+  it('an owner\'s body holding U+0000 is still a 400 naming (body), checked once the token is known', async () => {
+    const res = await admin(`${API}/nul-check`, { method: 'PUT', body: JSON.stringify({ ...NEW, title: 'Tide\u0000water' }) });
+    assert.equal(res.status, 400);
+    const problem = (await res.json()) as { errors?: { path: string }[] };
+    assert.deepEqual(problem.errors?.map((e) => e.path), ['(body)']);
+  });
+
   it('PUT without If-Match creates a draft (201, Location, ETag) that the public API does not show', async () => {
     const res = await admin(`${API}/tidewater`, { method: 'PUT', body: JSON.stringify(NEW) });
     assert.equal(res.status, 201, await res.clone().text());

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ValidationError } from '../../lib/errors.js';
 import { fieldsHaveNul, formHasNul, jsonHasNul, targetHasNul } from '../../lib/nul-character.js';
 import { isJsonMediaType, mediaTypeOf } from '../requests/media-type.js';
+import { isUploadPath } from './upload-paths.js';
 import type { AppEnv } from '../env.js';
 
 const refused = (where: '(url)' | '(body)') =>
@@ -15,9 +16,9 @@ const refused = (where: '(url)' | '(body)') =>
  * refuse U+0000 themselves, in their own protocol (MCP: JSON-RPC, routes/mcp.ts; the consent
  * page: HTML, routes/oauth-authorize.ts). No async level of its own for a request without a body.
  */
-export function rejectNul(options: { ownPaths: readonly string[] }): MiddlewareHandler<AppEnv> {
+export function rejectNul(options: { ownPaths: readonly string[]; skip?: (path: string) => boolean }): MiddlewareHandler<AppEnv> {
   return (c, next) => {
-    if (options.ownPaths.includes(c.req.path)) return next();
+    if (options.ownPaths.includes(c.req.path) || options.skip?.(c.req.path)) return next();
     if (targetHasNul(c.req.url)) throw refused('(url)');
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = c.req.header('content-type');
@@ -40,3 +41,12 @@ export function rejectNul(options: { ownPaths: readonly string[] }): MiddlewareH
     });
   };
 }
+
+const checkUpload = rejectNul({ ownPaths: [] });
+
+/**
+ * The same check on the upload paths (upload-paths.ts), which the app-wide one skips: their
+ * bodies may be UPLOAD_LIMIT_BYTES, so they are read only once the route's own middleware has
+ * found an owner (a session, or an owner token). Registered right after that middleware.
+ */
+export const rejectNulInUploads: MiddlewareHandler<AppEnv> = (c, next) => (isUploadPath(c.req.path) ? checkUpload(c, next) : next());

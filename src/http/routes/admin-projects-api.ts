@@ -6,6 +6,7 @@ import { ProjectSchema } from '../../catalog/schemas.js';
 import type { RevisedProject } from '../../store/ports/index.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import type { AppEnv } from '../env.js';
+import { rejectNulInUploads } from '../middleware/no-nul.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
 import { problemResponse } from '../openapi/schemas.js';
 import { readJsonBody } from '../requests/json-body.js';
@@ -35,6 +36,7 @@ export function registerAdminProjectsApi(app: OpenAPIHono<AppEnv>, deps: { edito
   const { editor } = deps;
   app.use(ADMIN_PROJECTS_PATH, ownerTokenAuth(deps.tokens));
   app.use(`${ADMIN_PROJECTS_PATH}/*`, ownerTokenAuth(deps.tokens));
+  app.use(`${ADMIN_PROJECTS_PATH}/*`, rejectNulInUploads);
   const path = `${ADMIN_PROJECTS_PATH}/{slug}`;
   const base = { tags: ['Admin'], ...OWNER_TOKEN };
 

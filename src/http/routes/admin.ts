@@ -1,3 +1,4 @@
+import { rejectNulInUploads } from '../middleware/no-nul.js';
 import { isUploadPath } from '../middleware/upload-paths.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Clock } from '../../lib/clock.js';
@@ -56,6 +57,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
       c.header('connection', 'close');
       return c.redirect('/admin/login', 303);
     });
+    app.use(path, rejectNulInUploads);
     app.use(path, guardForms);
   }
   const deps = { site, inbox: owner.inbox };

@@ -7,6 +7,7 @@ import { imageFromMedia } from '../../media/project-images.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import type { MediaStore } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
+import { rejectNulInUploads } from '../middleware/no-nul.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
 import { problemResponse } from '../openapi/schemas.js';
 import { problem } from '../responses/problem.js';
@@ -27,6 +28,7 @@ const UploadedImageSchema = z
 /** POST /api/v1/admin/media: the owner uploads one image (its bytes as the body) for a project. */
 export function registerAdminMediaApi(app: OpenAPIHono<AppEnv>, deps: { media: MediaStore; tokens: OwnerTokens; clock: Clock; limits?: ImageLimits }): void {
   app.use(ADMIN_MEDIA_PATH, ownerTokenAuth(deps.tokens));
+  app.use(ADMIN_MEDIA_PATH, rejectNulInUploads);
   app.openAPIRegistry.registerPath({
     tags: ['Admin'],
     security: [{ ownerToken: [] }],
