@@ -38,6 +38,12 @@ export class SignIn {
       this.options.logger.info({ event: 'sign_in_code_refused' }, 'sign-in code asked for an address that is not an owner');
       return;
     }
+    // In the background, the code's write too: the answer must not take longer for an owner than
+    // for anyone else (a security review timed the write: 4.1 against 2.7 ms at the median).
+    this.issue(normalized).catch((error: unknown) => this.options.logger.warn({ event: 'sign_in_code_failed', err: (error as Error).message }, 'sign-in code could not be sent'));
+  }
+
+  private async issue(normalized: string): Promise<void> {
     const { clock, random, codeKey, stores } = this.options;
     const code = sixDigitCode(random);
     const now = clock.now();
@@ -47,11 +53,8 @@ export class SignIn {
       this.options.logger.warn({ event: 'sign_in_code_unsent' }, 'an owner asked for a sign-in code but mail is off: use `vitrine owner login-link EMAIL`');
       return;
     }
-    // In the background: the answer must not take longer for an owner than for anyone else.
-    send(normalized, code).then(
-      () => this.options.logger.info({ event: 'sign_in_code_sent' }, 'sign-in code sent'),
-      (error: unknown) => this.options.logger.warn({ event: 'sign_in_code_failed', err: (error as Error).message }, 'sign-in code could not be sent'),
-    );
+    await send(normalized, code);
+    this.options.logger.info({ event: 'sign_in_code_sent' }, 'sign-in code sent');
   }
 
   async checkCode(email: string, code: string): Promise<CodeCheck> {

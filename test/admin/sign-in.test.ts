@@ -226,6 +226,24 @@ describe('sign-in attempts are rate limited per client and per address', () => {
     assert.equal(program.headers.get('content-type'), 'application/problem+json');
   });
 
+  it('asking for codes from many clients cannot lock an owner out of asking (security review)', async () => {
+    const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+    // More requests for the owner's address than the per-address limit (3), from other clients.
+    for (let i = 1; i <= 4; i++) {
+      const stranger = new FormClient(server.baseUrl);
+      await stranger.get('/admin/login', from(i));
+      assert.equal((await stranger.post('/admin/login', { email: OWNER }, from(i))).status, 200, `request ${i}`);
+    }
+    // Codes are written and mailed in the background, so the owner's request must come after all
+    // of them: the three of the test above and these four.
+    while (smtp.messages.filter((m) => m.to.includes(OWNER)).length < 7) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The owner, from their own client, still gets a code that signs them in.
+    const owner = new FormClient(server.baseUrl);
+    await owner.get('/admin/login', from(9));
+    const code = await requestCode(owner, smtp, OWNER, from(9));
+    assert.equal((await owner.post('/admin/login/code', { email: OWNER, code }, from(9))).status, 303);
+  });
+
   it('limits an address however many clients guess at it, and says when to come back', async () => {
     const from = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}` });
     const email = 'second-owner@studio.example';

@@ -13,7 +13,7 @@ export interface SignInRouteOptions extends AdminDeps {
   loginLinks: LoginLinks;
   sessions: Sessions;
   cookie: SessionCookie;
-  /** the per-address limit on sign-in attempts (the per-IP one is the `signin` rate-limit policy) */
+  /** the per-address limit on code checks (the per-IP one on every sign-in request is the `signin` rate-limit policy) */
   limitAddress(email: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
 }
 
@@ -49,8 +49,8 @@ export function registerSignInRoutes(app: OpenAPIHono<AppEnv>, options: SignInRo
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
       return page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email, error: 'Enter an email address, like name@example.com.' }), 422);
     }
-    const limited = await options.limitAddress(email);
-    if (!limited.ok) return tooMany(c, email, limited.retryAfterSeconds);
+    // Asking for a code is limited per client (the `signin` policy) only: a per-address limit here
+    // let anyone lock an owner out with ten requests. Checking codes stays limited per address.
     await signIn.requestCode(email);
     return page(c, (f) => renderCodePage({ site: f.site, csrfToken: f.csrfToken, email, validMinutes: CODE_MINUTES }));
   });
