@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type Sharp from 'sharp';
 import { lazyModule } from '../lib/lazy-module.js';
 import { ValidationError } from '../lib/errors.js';
-import { sniffImageType, svgSize, unsafeSvgReason } from '../media/sniff.js';
+import { sniffImageType, svgSize, unsafeSvgReason, type RasterType } from '../media/sniff.js';
+import { stripMetadata } from '../media/strip-metadata.js';
 
 const loadSharp = lazyModule<typeof Sharp>('sharp');
 
@@ -27,8 +28,8 @@ export async function acceptLogo(bytes: Uint8Array): Promise<StudioLogo> {
   if (bytes.length > LOGO_MAX_BYTES) throw refuse(`it is larger than ${LOGO_MAX_BYTES / 1024} KiB`);
   const type = sniffImageType(bytes);
   if (type === null) throw refuse('it is not an SVG, PNG, JPEG, WebP, AVIF or GIF image');
-  const data = Buffer.from(bytes).toString('base64');
   if (type === 'image/svg+xml') {
+    const data = Buffer.from(bytes).toString('base64');
     const text = Buffer.from(bytes).toString('utf8');
     const unsafe = unsafeSvgReason(text);
     if (unsafe) throw refuse(`the SVG ${unsafe}`);
@@ -37,12 +38,41 @@ export async function acceptLogo(bytes: Uint8Array): Promise<StudioLogo> {
     return { content_type: type, data, ...size };
   }
   try {
-    const meta = await loadSharp()(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).metadata();
-    if (!meta.width || !meta.height || meta.width * meta.height > LOGO_MAX_PIXELS) throw new Error('size');
-    return { content_type: type, data, width: meta.width, height: meta.height };
-  } catch {
+    return await rasterLogo(type, bytes);
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
     throw refuse('the image cannot be read, or is larger than 4096×4096 pixels');
   }
+}
+
+/** Output settings when a logo must be re-encoded; PNG stays lossless. */
+const REENCODE: Record<RasterType, [format: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif', options: object]> = {
+  'image/jpeg': ['jpeg', { quality: 92 }],
+  'image/png': ['png', {}],
+  'image/webp': ['webp', { quality: 92 }],
+  'image/avif': ['avif', { quality: 80 }],
+  'image/gif': ['gif', {}],
+};
+
+/**
+ * A raster logo is served as uploaded, so what the camera or editor wrote into it (EXIF with
+ * GPS, XMP, comments) is taken out first, without touching the pixels. Two cases need a
+ * re-encode instead: an EXIF orientation, which would be lost with the EXIF (the pixels are
+ * turned upright), and AVIF carrying metadata.
+ */
+async function rasterLogo(type: RasterType, bytes: Uint8Array): Promise<StudioLogo> {
+  const sharp = loadSharp();
+  const meta = await sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).metadata();
+  if (!meta.width || !meta.height || meta.width * meta.height > LOGO_MAX_PIXELS) throw new Error('size');
+  const carriesMetadata = meta.exif !== undefined || meta.xmp !== undefined || meta.iptc !== undefined;
+  if ((meta.orientation ?? 1) > 1 || (type === 'image/avif' && carriesMetadata)) {
+    const [format, options] = REENCODE[type];
+    const { data, info } = await sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).rotate().keepIccProfile().toFormat(format, options).toBuffer({ resolveWithObject: true });
+    if (data.length > LOGO_MAX_BYTES) throw refuse(`turned upright, it is larger than ${LOGO_MAX_BYTES / 1024} KiB`);
+    return { content_type: type, data: data.toString('base64'), width: info.width, height: info.height };
+  }
+  const kept = type === 'image/avif' ? Buffer.from(bytes) : stripMetadata(type, bytes);
+  return { content_type: type, data: kept.toString('base64'), width: meta.width, height: meta.height };
 }
 
 /** Short content hash: part of the logo's URL, so the URL changes whenever the bytes do. */

@@ -98,6 +98,24 @@ describe('vitrine import DIR / export --folder', () => {
     assert.equal((await fetch(`${first.baseUrl}/api/v1/projects/tram`)).status, 404);
   });
 
+  it("stores a logo without its camera's EXIF, and a second import of the same folder finds the studio unchanged", async () => {
+    const root = join(dir, 'branded');
+    const logo = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#135' } })
+      .withExif({ IFD0: { Model: 'GPS Leaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 27/1 0/1' } })
+      .jpeg()
+      .toBuffer();
+    write(root, 'logo.jpg', logo);
+    write(root, 'studio.md', '---\nname: Branded Studio\nlogo: logo.jpg\n---\n\nWe make things.\n');
+    const imported = await cliAgainst(second, ['import', root]);
+    assert.equal(imported.code, 0, imported.stderr);
+    const stored = Buffer.from((await second.store.studio.get())!.logo!.data, 'base64');
+    assert.ok(logo.includes(Buffer.from('GPS Leaker')) && !stored.includes(Buffer.from('GPS Leaker')), 'the EXIF is gone from the stored logo');
+
+    const again = await cliAgainst(second, ['import', root]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /studio profile unchanged/);
+  });
+
   it('names the file, line and field of every error, and writes nothing when any record is invalid', async () => {
     const root = join(dir, 'broken');
     write(root, 'projects/good/index.md', project('Good'));

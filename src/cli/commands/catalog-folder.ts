@@ -49,23 +49,24 @@ export async function importFolder(ctx: CommandContext, root: string, dryRun: bo
   return withStore(ctx.config, async (store) => {
     const existing = new Map((await store.projects.exportAll()).map((p) => [p.slug, p]));
     const plan = folder.projects.map((fp) => ({ fp, change: projectChange(existing.get(fp.project.slug), fp) }));
-    const studio = folder.studio ? { entry: folder.studio, change: studioChange(await store.studio.get(), folder.studio) } : undefined;
     const errors: FieldError[] = [];
+    let logo: StudioLogo | null = null;
+    if (folder.studio?.logo) {
+      try {
+        logo = await acceptLogo(folder.studio.logo);
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        errors.push({ path: 'studio.md: logo', message: error.errors?.[0]?.message ?? error.message });
+      }
+    }
+    // The logo is compared as it would be stored, its metadata taken out (studio/logo.ts).
+    const studio = folder.studio ? { entry: folder.studio, change: studioChange(await store.studio.get(), { ...folder.studio, logo: logo && Buffer.from(logo.data, 'base64') }) } : undefined;
     const changed = plan.filter((p) => p.change !== 'unchanged');
     const tick = progress(ctx.io.stderr, 'checking images', changed.length);
     const prepared = new Map<FolderProject, PreparedImage[]>();
     for (const [index, { fp }] of changed.entries()) {
       prepared.set(fp, await prepare(fp, errors));
       tick(index + 1);
-    }
-    let logo: StudioLogo | null = null;
-    if (studio && studio.change !== 'unchanged' && studio.entry.logo) {
-      try {
-        logo = await acceptLogo(studio.entry.logo);
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        errors.push({ path: 'studio.md: logo', message: error.errors?.[0]?.message ?? error.message });
-      }
     }
     if (errors.length > 0) return printErrors(ctx, root, errors);
 
