@@ -3,6 +3,7 @@
  * environment): each turns one variable's text into its typed value or fails naming it.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   ConfigError,
@@ -34,13 +35,38 @@ export function fail(name: string, message: string): never {
   throw new ConfigError(`${name}: ${message}`);
 }
 
+/** A URL with its user name and password hidden, so that no message echoes a secret. */
+const redacted = (url: string) => url.replace(/\/\/[^/@\s]*@/, '//…@');
+
+/** `new URL(raw)`, or a failure naming the variable (the URL shown without its credentials). */
+function urlOf(name: string, raw: string): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    return fail(name, `"${redacted(raw)}" is not a valid URL`);
+  }
+}
+
+/** The base URL every link, the OAuth issuer and the resource are built from. */
+export function parsePublicUrl(raw: string): string {
+  const url = urlOf('PUBLIC_URL', raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('PUBLIC_URL', 'must be an http:// or https:// URL');
+  if (/[?#]/.test(raw) || url.username || url.password) fail('PUBLIC_URL', 'must be a base URL without credentials, query or fragment, e.g. https://portfolio.example');
+  return raw.replace(/\/+$/, '');
+}
+
 export function parseDatabase(url: string, bounds: { connectTimeoutMs: number; queryTimeoutMs: number; idleTimeoutMs: number }): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') fail('DATABASE_URL', 'sqlite: needs a path, e.g. sqlite:./data/vitrine.db or sqlite::memory:');
     return { kind: 'sqlite', path };
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, ...bounds };
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const parsed = urlOf('DATABASE_URL', url);
+    // A Unix socket is named by ?host=/var/run/postgresql and an empty host part.
+    if (!parsed.hostname && !parsed.searchParams.get('host')) fail('DATABASE_URL', 'names no host: postgres://USER@HOST:PORT/DATABASE');
+    return { kind: 'postgres', url, ...bounds };
+  }
   return fail('DATABASE_URL', 'expected sqlite:PATH, sqlite::memory: or postgres://…');
 }
 
@@ -94,7 +120,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (/^\d+$/.test(raw)) return { kind: 'hops', hops: Number(raw) };
   const cidrs = raw.split(',').map((s) => s.trim()).filter(Boolean);
   for (const cidr of cidrs) {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(cidr)) fail('TRUST_PROXY', `"${cidr}" is not a hop count or an IP/CIDR`);
+    const [address = '', prefix, extra] = cidr.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || extra !== undefined) fail('TRUST_PROXY', `"${cidr}" is not a hop count, an IP address or a CIDR range`);
   }
   return { kind: 'cidrs', cidrs };
 }
@@ -124,6 +153,9 @@ export function parseMail(url: string | undefined, from: string | undefined, pub
     if (from !== undefined) fail('MAIL_FROM', 'is set but SMTP_URL is not: set SMTP_URL to send mail');
     return null;
   }
+  if (!urlOf('SMTP_URL', url).hostname) fail('SMTP_URL', 'names no host: smtp://USER:PASSWORD@HOST:PORT');
+  // An address, alone or as `Name <address>` (RFC 5322 §3.4).
+  if (from !== undefined && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from.trim())) fail('MAIL_FROM', 'must be an address, e.g. vitrine <noreply@studio.example>');
   return Object.freeze({ url, from: from ?? `vitrine <noreply@${new URL(publicUrl).hostname}>` });
 }
 
@@ -134,16 +166,14 @@ export function parseWebhooks(raw: string | undefined, secret: string | undefine
     return null;
   }
   for (const url of urls) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return fail('WEBHOOK_URLS', `"${url}" is not a URL`);
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') fail('WEBHOOK_URLS', `"${url}" is not an http(s) URL`);
-    if (parsed.username || parsed.password) fail('WEBHOOK_URLS', `"${url}" carries credentials; authenticate with WEBHOOK_SECRET's signatures instead`);
+    const parsed = urlOf('WEBHOOK_URLS', url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') fail('WEBHOOK_URLS', `"${redacted(url)}" is not an http(s) URL`);
+    if (parsed.username || parsed.password) fail('WEBHOOK_URLS', `"${redacted(url)}" carries credentials; authenticate with WEBHOOK_SECRET's signatures instead`);
   }
   if (secret === undefined) fail('WEBHOOK_SECRET', 'is required with WEBHOOK_URLS (a whsec_… secret; receivers verify each delivery with it)');
+  // Standard Webhooks decode the key strictly: padded base64 only.
+  const key = secret.slice('whsec_'.length);
+  if (Buffer.from(key, 'base64').toString('base64') !== key) fail('WEBHOOK_SECRET', 'the part after whsec_ is not padded base64 (whsec_ followed by the base64 of 24–64 random bytes)');
   return Object.freeze({ urls: Object.freeze([...new Set(urls)]), secret });
 }
 

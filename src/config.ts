@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeZod, fail, parseContentSignals, parseDatabase, parseJsonOrFile, parseMail, parseOrigins, parseOwnerEmails, parseRateLimits, parseTrustProxy, parseWebhooks, readPem } from './config-values.js';
+import { describeZod, fail, parseContentSignals, parseDatabase, parseJsonOrFile, parseMail, parseOrigins, parseOwnerEmails, parsePublicUrl, parseRateLimits, parseTrustProxy, parseWebhooks, readPem } from './config-values.js';
 
 /**
  * The only module that reads configuration. `parseConfig(process.env)` validates every
@@ -182,16 +182,18 @@ const trustedIssuerSchema = z
     message: 'exactly one of jwks_uri or jwks is required',
   });
 
-export const policySchema = z.object({ q: z.number().int().positive(), w: z.number().int().positive() }).strict();
+export const policySchema = z.object({ q: z.number().int().positive(), w: z.number().int().positive().max(86_400, 'a window is at most a day (86400 s)') }).strict();
 
-function blankAsUnset<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-}
+const blankAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** A whole number in decimal digits; unset or empty (an env file's `PORT=`) is the default. */
+const integer = (min: number, max: number, fallback: number) =>
+  z.preprocess((v) => (v === undefined || v === '' ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'must be a whole number' }).int().min(min).max(max));
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.string().url().optional(),
+  PORT: integer(0, 65535, 8080),
+  HOST: z.string().regex(/^[\w.:[\]-]+$/, 'must be a host name or an IP address').default('127.0.0.1'),
+  PUBLIC_URL: blankAsUnset(z.string()),
   DATABASE_URL: z.string().min(1).default('sqlite:./data/vitrine.db'),
   REDIS_URL: z
     .string()
@@ -201,30 +203,30 @@ const envSchema = z.object({
   TRUSTED_ISSUERS: z.string().optional(),
   RATE_LIMITS: z.string().optional(),
   RATE_LIMITS_ENABLED: z.enum(['true', 'false']).default('true'),
-  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().positive().default(86_400),
-  IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
-  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
-  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
+  IDEMPOTENCY_TTL_SECONDS: integer(1, 365 * 86_400, 86_400),
+  IDEMPOTENCY_LOCK_SECONDS: integer(1, 3600, 30),
+  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 120_000, 5000),
+  DATABASE_QUERY_TIMEOUT_MS: integer(100, 600_000, 15_000),
+  DATABASE_IDLE_TIMEOUT_MS: integer(1000, 86_400_000, 600_000),
+  KEEP_ALIVE_TIMEOUT_SECONDS: integer(1, 3600, 65),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(100),
+  HEAP_GROWTH_PERCENT: integer(0, 1000, 100),
   TRUST_PROXY: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(64 * 1024).max(200 * 1024 * 1024).default(10 * 1024 * 1024),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(365 * 86_400).default(30 * 86_400),
+  BODY_LIMIT_BYTES: integer(1024, 10 * 1024 * 1024, 64 * 1024),
+  UPLOAD_LIMIT_BYTES: integer(64 * 1024, 200 * 1024 * 1024, 10 * 1024 * 1024),
+  ACCESS_TOKEN_TTL_SECONDS: integer(60, 86_400, 3600),
+  REFRESH_TOKEN_TTL_SECONDS: integer(300, 365 * 86_400, 30 * 86_400),
   CIMD_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   CIMD_CA_FILE: blankAsUnset(z.string()),
-  CREDENTIAL_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-  CATALOG_VERSION_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  CREDENTIAL_CACHE_SECONDS: integer(0, 300, 5),
+  CATALOG_VERSION_CHECK_MS: integer(0, 60_000, 1000),
   DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
   RESPONSE_CACHE: z.enum(['true', 'false']).optional(),
   /** the name RESPONSE_CACHE had before 0.2; still honoured */
   FAST_LANE: z.enum(['true', 'false']).optional(),
   // Long enough that it cannot be guessed; it is compared as a SHA-256 digest in constant time.
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().regex(/^\S{16,}$/, 'must be at least 16 characters, without spaces').optional(),
   // The notification channels are off when unset or set empty (`SMTP_URL=` in an env file).
   OWNER_EMAILS: blankAsUnset(z.string()),
   SMTP_URL: blankAsUnset(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')),
@@ -236,10 +238,10 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   // e.g. `search=yes, ai-input=yes, ai-train=no`; names left out keep their defaults.
   CONTENT_SIGNALS: blankAsUnset(z.string().max(200)),
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(8 * 60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(7 * 24),
+  OUTBOX_POLL_MS: integer(10, 60_000, 1000),
+  OUTBOX_TIMEOUT_MS: integer(100, 60_000, 10_000),
+  SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
+  SESSION_ABSOLUTE_HOURS: integer(1, 90 * 24, 7 * 24),
 });
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -255,7 +257,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!result.success) describeZod('TRUSTED_ISSUERS', result.error);
     trustedIssuers = result.data.map((t) => Object.freeze({ ...t }));
   }
-  const publicUrl = (e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
+  const publicUrl = e.PUBLIC_URL === undefined ? defaultPublicUrl(e.HOST, e.PORT) : parsePublicUrl(e.PUBLIC_URL);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,

@@ -1,4 +1,5 @@
 import { ConfigError, parseConfig } from './config.js';
+import { StoreUnavailableError } from './lib/errors.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
 import { closeOnSignals, startServer } from './server.js';
 
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`vitrine: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  // The operator's terminal, not a response: the store's own reason (host, code) helps here.
+  const reason = error instanceof StoreUnavailableError ? `the database cannot be reached (${error.reason}); check DATABASE_URL` : error instanceof Error ? error.message : String(error);
+  process.stderr.write(`vitrine: failed to start: ${reason}\n`);
   process.exit(1);
 });

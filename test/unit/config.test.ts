@@ -138,6 +138,24 @@ describe('parseConfig (docs/design.md §10)', () => {
     }
   });
 
+  it('takes an empty number (an env file\'s `PORT=`) as unset, not as 0', () => {
+    const config = parseConfig({ PORT: '', CREDENTIAL_CACHE_SECONDS: '', CATALOG_VERSION_CHECK_MS: '', HEAP_GROWTH_PERCENT: '', IDEMPOTENCY_TTL_SECONDS: '', PUBLIC_URL: '' });
+    assert.deepEqual([config.port, config.credentialCacheSeconds, config.catalogVersionCheckMs, config.heapGrowthPercent, config.idempotencyTtlSeconds], [8080, 5, 1000, 100, 86_400]);
+    assert.equal(config.publicUrl, 'http://127.0.0.1:8080');
+  });
+
+  it('accepts IP addresses and CIDR ranges of both families in TRUST_PROXY, a Unix-socket DATABASE_URL and a named MAIL_FROM', () => {
+    assert.deepEqual(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, fd00::/8, ::1' }).trustProxy, { kind: 'cidrs', cidrs: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1'] });
+    assert.equal(parseConfig({ DATABASE_URL: 'postgres:///vitrine?host=/var/run/postgresql' }).database.kind, 'postgres');
+    assert.equal(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Studio <hello@studio.example>' }).mail?.from, 'Studio <hello@studio.example>');
+  });
+
+  it('never echoes a password in a message', () => {
+    for (const env of [{ WEBHOOK_URLS: 'https://user:HookSecretPw@h.example', WEBHOOK_SECRET: 'whsec_AAAA' }, { SMTP_URL: 'smtp://u:HookSecretPw@mail.example.com:abc' }, { DATABASE_URL: 'postgres://u:HookSecretPw@db:99999/x' }]) {
+      assert.throws(() => parseConfig(env), (error: unknown) => error instanceof ConfigError && !error.message.includes('HookSecretPw') && error.message.includes('…@'));
+    }
+  });
+
   describe('names the variable of every bad value', () => {
     const cases: [string, Record<string, string>][] = [
       ['PORT', { PORT: 'eighty' }],
@@ -175,9 +193,29 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['TRUSTED_ISSUERS', { TRUSTED_ISSUERS: '[{"issuer":"https://idp.example"}]' }],
       ['TRUSTED_ISSUERS', { TRUSTED_ISSUERS: JSON.stringify([{ issuer: 'https://idp.example', jwks, algorithms: ['HS256'] }]) }],
       ['TRUSTED_ISSUERS', { TRUSTED_ISSUERS: JSON.stringify([{ issuer: 'https://idp.example', jwks, algorithms: ['none'] }]) }],
+      ['PORT', { PORT: '0x100' }],
+      ['ACCESS_TOKEN_TTL_SECONDS', { ACCESS_TOKEN_TTL_SECONDS: '1e3' }],
+      ['HOST', { HOST: 'not a host' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'javascript:alert(1)' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'ftp://x.example' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'http://x.example?q=1' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'https://x.example/#top' }],
+      ['TRUST_PROXY', { TRUST_PROXY: 'abc' }],
+      ['TRUST_PROXY', { TRUST_PROXY: '999.999.999.999' }],
+      ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],
+      ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/99' }],
+      ['TRUST_PROXY', { TRUST_PROXY: '::::/8' }],
+      ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8/8' }],
+      ['DATABASE_URL', { DATABASE_URL: 'postgres://postgres@127.0.0.1:99999/x' }],
+      ['DATABASE_URL', { DATABASE_URL: 'postgres://' }],
+      ['SMTP_URL', { SMTP_URL: 'smtp://u:pw@mail.example.com:abc' }],
+      ['MAIL_FROM', { SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'not an address' }],
+      ['WEBHOOK_SECRET', { WEBHOOK_URLS: 'https://h.example/hook', WEBHOOK_SECRET: 'whsec_abc' }],
+      ['METRICS_TOKEN', { METRICS_TOKEN: ' '.repeat(16) }],
+      ['RATE_LIMITS', { RATE_LIMITS: '{"reads":{"q":1,"w":1000000000000}}' }],
     ];
     for (const [variable, env] of cases) {
-      it(`${variable}=${Object.values(env)[0]}`, () => assertRejects(env, variable));
+      it(`${variable}=${env[variable] ?? Object.values(env)[0]}`, () => assertRejects(env, variable));
     }
   });
 });
