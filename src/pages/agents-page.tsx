@@ -46,7 +46,7 @@ export const AgentsPage: FC<{ site: Site }> = ({ site }) => {
 
         <h2 id="auth">Keys and sign-in</h2>
         <p>
-          A key is optional: it lets us tell your agent’s inquiries apart and answer them in context. Get one instantly at <a href="/api/v1/keys">/api/v1/keys</a>, or let your agent
+          A key is optional: it lets us tell your agent’s inquiries apart and answer them in context. Get one instantly at <a href="/api/v1/keys" rel="nofollow">/api/v1/keys</a>, or let your agent
           register itself with OAuth 2.0 (anonymous client registration, then <Code>client_credentials</Code>). Send it as <Code>Authorization: Bearer …</Code>. A key that has
           been revoked or has expired is refused with a 401, never silently ignored. The <a href="/auth.md">authentication walkthrough</a> has every step.
         </p>

@@ -27,7 +27,8 @@ export const AI_CRAWLERS: readonly { token: string; purpose: Purpose }[] = [
 ];
 
 /** Not content: the inquiry form and its thank-you page, and the owners' admin UI. */
-const PRIVATE_PATHS = ['/inquire', '/admin'];
+/** Forms, the owners' pages, and the OAuth and key endpoints: a crawler following a link there would mint credentials. */
+const PRIVATE_PATHS = ['/inquire', '/admin', '/api/v1/keys', '/oauth/'];
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 

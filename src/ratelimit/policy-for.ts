@@ -13,7 +13,8 @@ export function policyFor(method: string, path: string): RateLimitPolicyName | n
   // CORS preflights carry no credentials and do no work; counting them would halve a browser's quota.
   if (method === 'OPTIONS') return null;
   if (UNMETERED_PATHS.has(path)) return null;
-  if (REGISTER_PATHS.has(path)) return 'register';
+  // HEAD /api/v1/keys mints nothing (RFC 9110 §9.3.2), so it spends a read, not a minting.
+  if (REGISTER_PATHS.has(path) && method !== 'HEAD') return 'register';
   if (AUTH_PATHS.has(path)) return 'auth';
   if (method === 'POST' && SIGN_IN_PATHS.has(path)) return 'signin';
   if (path === '/mcp' || path.startsWith('/mcp/')) return 'mcp';

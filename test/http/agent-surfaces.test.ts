@@ -36,6 +36,9 @@ describe('agent-readable surfaces', () => {
     const text = await (await fetch(`${server.baseUrl}/robots.txt`)).text();
     assert.match(text, /^User-agent: \*$/m);
     assert.match(text, /^Disallow: \/inquire$/m);
+    // A crawler following /agents' link to /api/v1/keys would mint a credential on every visit.
+    assert.match(text, /^Disallow: \/api\/v1\/keys$/m);
+    assert.match(text, /^Disallow: \/oauth\/$/m);
     assert.ok(text.includes(`Sitemap: ${server.baseUrl}/sitemap.xml`));
   });
 

@@ -334,6 +334,29 @@ describe('errors, headers and CORS', () => {
       assert.equal(res.headers.get('allow'), `${methods.split(',').join(', ')}, OPTIONS`, path);
     }
   });
+
+  it('lets a browser client send If-Match to edit a project (Fetch standard, CORS-preflight)', async () => {
+    const preflight = await fetch(`${server.baseUrl}/api/v1/admin/projects/atlas-regional-trip-planner`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'if-match, content-type, authorization' },
+    });
+    assert.equal(preflight.status, 204);
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(',').map((h) => h.trim());
+    for (const header of ['if-match', 'content-type', 'authorization']) assert.ok(allowed.includes(header), `${header} in ${allowed.join(',')}`);
+  });
+
+  it('lets any origin read the Markdown twins and the sitemap that /llms.txt and robots.txt point to', async () => {
+    for (const path of ['/index.md', '/projects/atlas-regional-trip-planner.md', '/inquire.md', '/docs.md', '/sitemap.xml']) {
+      const res = await fetch(`${server.baseUrl}${path}`, { headers: { origin: 'https://agent.example' } });
+      await res.arrayBuffer();
+      assert.equal(res.status, 200, path);
+      assert.equal(res.headers.get('access-control-allow-origin'), '*', path);
+      assert.equal(res.headers.get('access-control-allow-credentials'), null, path);
+    }
+    const page = await fetch(`${server.baseUrl}/projects/atlas-regional-trip-planner`, { headers: { origin: 'https://agent.example' } });
+    await page.arrayBuffer();
+    assert.equal(page.headers.get('access-control-allow-origin'), null, 'HTML pages stay same-origin');
+  });
 });
 
 describe('500 hides internal errors', () => {

@@ -16,11 +16,12 @@ describe('which policy meters a request', () => {
     assert.equal(policyFor('POST', '/api/v1/sandbox/anything'), 'writes');
   });
 
-  it('meters token, claim and revoke as auth, and registration and keys (any method) as register', () => {
+  it('meters token, claim and revoke as auth, and registration and keys as register (HEAD, which mints nothing, as a read)', () => {
     for (const path of ['/oauth/token', '/oauth/claim', '/oauth/revoke']) assert.equal(policyFor('POST', path), 'auth');
     assert.equal(policyFor('POST', '/oauth/register'), 'register');
     assert.equal(policyFor('GET', '/api/v1/keys'), 'register');
     assert.equal(policyFor('POST', '/api/v1/keys'), 'register');
+    assert.equal(policyFor('HEAD', '/api/v1/keys'), 'reads');
   });
 
   it('meters the MCP endpoint as mcp', () => {

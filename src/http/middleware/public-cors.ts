@@ -10,8 +10,12 @@ export interface PublicCorsOptions {
 /** The public API and discovery documents: any origin may read them. */
 export const PUBLIC_CORS_PATHS = ['/api/*', '/oauth/*', '/.well-known/*', '/openapi.json', '/auth.md'] as const;
 
+/**
+ * Also the Markdown twins (`/index.md`, `/projects/{slug}.md`, `/docs.md`…) and the sitemap:
+ * /llms.txt links agents to them, and an agent in a browser must be able to read what it links.
+ */
 export function isPublicCorsPath(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/oauth/') || path.startsWith('/.well-known/') || path === '/openapi.json' || path === '/auth.md';
+  return path.startsWith('/api/') || path.startsWith('/oauth/') || path.startsWith('/.well-known/') || path === '/openapi.json' || path.endsWith('.md') || path === '/sitemap.xml';
 }
 
 /**
