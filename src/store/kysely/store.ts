@@ -101,14 +101,29 @@ function storesOver(db: Kysely<Database>, search: SearchDialect, memory?: InMemo
   };
 }
 
+/**
+ * Whether every migration this code knows has run. A database that has run migrations this code
+ * does not know was migrated by a newer vitrine: serving it (a rollback) would misread what the
+ * newer code wrote (its tokens, say), so that is refused with the names of those migrations.
+ */
 async function allApplied(db: Kysely<Database>, migrations: SqlMigrations): Promise<boolean> {
+  let applied: Set<string>;
   try {
     const { rows } = await sql<{ name: string }>`SELECT name FROM vitrine_migrations`.execute(db);
-    const applied = new Set(rows.map((row) => row.name));
-    return Object.keys(migrations).every((name) => applied.has(name));
+    applied = new Set(rows.map((row) => row.name));
   } catch (error) {
     if (error instanceof StoreUnavailableError) throw error;
     return false; // no migration table yet: a new database
+  }
+  const unknown = [...applied].filter((name) => !(name in migrations)).sort();
+  if (unknown.length > 0) throw new NewerDatabaseError(unknown);
+  return Object.keys(migrations).every((name) => applied.has(name));
+}
+
+export class NewerDatabaseError extends Error {
+  override name = 'NewerDatabaseError';
+  constructor(readonly unknown: readonly string[]) {
+    super(`the database was migrated by a newer version of vitrine (${unknown.join(', ')} unknown to this one): run that version, or restore a backup taken before the upgrade`);
   }
 }
 
