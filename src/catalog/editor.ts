@@ -1,6 +1,7 @@
 import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ifNoneMatchMatches } from '../lib/etag.js';
 import { invalidInput } from '../lib/zod-errors.js';
 import { imageInputOf, prepareImages, storeImages } from '../media/project-images.js';
 import type { MediaStore, ProjectRevision, ProjectStore, RevisedProject } from '../store/ports/index.js';
@@ -78,12 +79,14 @@ export class ProjectEditor {
   }
 
   /** PUT: creates the project (no If-Match) or replaces it (If-Match must name the stored version). */
-  async put(slug: string, body: unknown, ifMatch: string | undefined): Promise<{ project: RevisedProject; created: boolean }> {
+  async put(slug: string, body: unknown, ifMatch: string | undefined, ifNoneMatch?: string): Promise<{ project: RevisedProject; created: boolean }> {
     const edit = this.validate(body, slug);
     const current = await this.deps.store.getAny(slug);
     if (current) {
+      // RFC 9110 §13.2.2: If-Match first, then If-None-Match (`*`: "only if it does not exist").
+      if (ifMatch !== undefined) this.check(current, ifMatch);
+      this.checkNoneMatch(current, ifNoneMatch);
       if (ifMatch === undefined) throw new PreconditionRequiredError(`"${slug}" exists: send If-Match with its ETag to replace it.`);
-      this.check(current, ifMatch);
     } else if (ifMatch !== undefined) {
       // RFC 9110 §13.1.1: If-Match names a current representation; there is none.
       throw new PreconditionFailedError(`no project has the slug "${slug}".`);
@@ -93,10 +96,11 @@ export class ProjectEditor {
   }
 
   /** PATCH: RFC 7396 merge patch over the editable fields; If-Match is required. */
-  async patch(slug: string, patch: unknown, ifMatch: string | undefined): Promise<RevisedProject> {
+  async patch(slug: string, patch: unknown, ifMatch: string | undefined, ifNoneMatch?: string): Promise<RevisedProject> {
     const current = await this.get(slug);
     if (ifMatch === undefined) throw new PreconditionRequiredError('send If-Match with the ETag of the version you changed.');
     this.check(current, ifMatch);
+    this.checkNoneMatch(current, ifNoneMatch);
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ValidationError('The patch must be a JSON object.', [{ path: '(body)', message: 'expected an object' }]);
     const edit = this.validate(mergePatch(editableFields(current), patch), slug);
     return this.write(edit, current);
@@ -108,10 +112,11 @@ export class ProjectEditor {
     return this.write(edit, based);
   }
 
-  async remove(slug: string, ifMatch: string | undefined): Promise<void> {
+  async remove(slug: string, ifMatch: string | undefined, ifNoneMatch?: string): Promise<void> {
     const current = await this.get(slug);
     if (ifMatch === undefined) throw new PreconditionRequiredError('send If-Match with the ETag of the version you mean to delete.');
     this.check(current, ifMatch);
+    this.checkNoneMatch(current, ifNoneMatch);
     if ((await this.deps.store.remove(slug, current)) === 'conflict') throw this.stale(slug);
     this.deps.catalog.invalidate();
   }
@@ -128,6 +133,12 @@ export class ProjectEditor {
     // RFC 9110 §13.1.1: strong comparison; `*` matches any current representation.
     const tags = (ifMatch ?? '').split(',').map((t) => t.trim());
     if (!tags.includes('*') && !tags.includes(projectEtag(current))) throw this.stale(current.slug);
+  }
+
+  /** RFC 9110 §13.1.2: for a write, If-None-Match naming the current version (or `*`) fails it. */
+  private checkNoneMatch(current: RevisedProject, ifNoneMatch: string | undefined): void {
+    if (!ifNoneMatchMatches(ifNoneMatch, projectEtag(current))) return;
+    throw new PreconditionFailedError(ifNoneMatch?.trim() === '*' ? `a project with the slug "${current.slug}" exists already.` : `"${current.slug}" is still the version named in If-None-Match.`);
   }
 
   private stale(slug: string): PreconditionFailedError {

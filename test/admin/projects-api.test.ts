@@ -69,6 +69,32 @@ describe('the admin projects API: ETag and If-Match, never a lost update (RFC 91
     assert.deepEqual(paths.sort(), ['colour', 'summary']);
   });
 
+  it('If-None-Match (RFC 9110 §13.1.2): `*` creates only a free slug, a write naming the current ETag is 412, a read holding it is 304', async () => {
+    const created = await admin(`${API}/only-once`, { method: 'PUT', body: JSON.stringify(NEW), headers: { 'if-none-match': '*' } });
+    assert.equal(created.status, 201, 'a free slug: created');
+    const etag = created.headers.get('etag')!;
+    const again = await admin(`${API}/only-once`, { method: 'PUT', body: JSON.stringify(NEW), headers: { 'if-none-match': '*' } });
+    assert.equal(again.status, 412, 'it exists: 412, not 428');
+    assert.match(((await again.json()) as { detail: string }).detail, /exists already/);
+    const both = await admin(`${API}/only-once`, { method: 'PUT', body: JSON.stringify(NEW), headers: { 'if-match': etag, 'if-none-match': '*' } });
+    assert.equal(both.status, 412, 'If-Match holds, If-None-Match: * does not (§13.2.2)');
+    const patch = await admin(`${API}/only-once`, { method: 'PATCH', body: JSON.stringify({ summary: 'Changed.' }), headers: { 'if-match': etag, 'if-none-match': etag } });
+    assert.equal(patch.status, 412);
+
+    const cached = await admin(`${API}/only-once`, { headers: { 'if-none-match': etag } });
+    assert.equal(cached.status, 304);
+    assert.equal(cached.headers.get('etag'), etag);
+    assert.equal(await cached.text(), '');
+    assert.equal((await admin(`${API}/only-once`, { headers: { 'if-none-match': '"prj_other.1"' } })).status, 200);
+    assert.equal((await admin(`${API}/only-once`, { method: 'DELETE', headers: { 'if-match': etag } })).status, 204);
+  });
+
+  it('PUT may leave out `slug` (the URL names it), as the OpenAPI document says', async () => {
+    const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { components: { schemas: Record<string, { required?: string[] }> } };
+    assert.ok(!doc.components.schemas.ProjectEdit!.required?.includes('slug'), 'slug is not required in ProjectEdit');
+    assert.equal((await admin(`${API}/no-slug-field`, { method: 'PUT', body: JSON.stringify(NEW) })).status, 201);
+  });
+
   it('PATCH publishes with the current ETag, the public API shows it at once, and the old ETag is then 412', async () => {
     const got = await admin(`${API}/tidewater`);
     const etag = got.headers.get('etag')!;

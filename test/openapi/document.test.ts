@@ -132,6 +132,16 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
     }
   });
 
+  it('RFC 9110 §15.4.5: every 304 documents the ETag it repeats; the facets document their ETag; every 401 its challenge', () => {
+    for (const [method, path, operation] of operations(doc)) {
+      const notModified = operation.responses['304'];
+      if (notModified) assert.ok(resolve<ResponseObject>(doc, notModified).headers?.ETag, `${method} ${path} 304`);
+      const unauthorized = operation.responses['401'];
+      if (unauthorized && !path.startsWith('/oauth/') && !path.startsWith('/api/v1/admin') && path !== '/metrics') assert.ok(resolve<ResponseObject>(doc, unauthorized).headers?.['WWW-Authenticate'], `${method} ${path} 401`);
+    }
+    assert.ok(resolve<ResponseObject>(doc, doc.paths!['/api/v1/facets']!.get!.responses['200']!).headers?.ETag);
+  });
+
   it('seed §4 items 3–5 and §5.3: POST writes take Idempotency-Key (retention published) and document the 401 challenge', () => {
     for (const path of ['/api/v1/inquiries', '/api/v1/sandbox/inquiries']) {
       const operation = doc.paths![path]!.post!;

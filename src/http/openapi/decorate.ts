@@ -62,6 +62,7 @@ function componentHeaders(ttlSeconds: number): Record<string, HeaderObject> {
       required: true,
       schema: { type: 'string' },
     },
+    ETag: { description: 'RFC 9110 §8.8.3: the representation\'s validator; send it back in If-None-Match for a 304.', schema: { type: 'string' } },
     'Sandbox-Scenario': {
       description: 'Present only on a rehearsed failure in the sandbox: the scenario (error code) that produced this answer, so it is never mistaken for a real one.',
       schema: { type: 'string', enum: [...SANDBOX_SCENARIOS] },
@@ -195,6 +196,9 @@ function decorateOperation(operation: OperationObject, method: string, path: str
     operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
   }
   if (!STORE_FREE_PATHS.has(path)) addResponse(operation, '503', response(oauth ? 'OAuthTemporarilyUnavailable' : 'StoreUnavailable'));
+  // RFC 9110 §15.4.5: a 304 carries the ETag the 200 would have.
+  const notModified = operation.responses?.['304'];
+  if (notModified && !isReference(notModified) && !notModified.headers?.ETag) notModified.headers = { ETag: header('ETag'), ...notModified.headers };
   // An operation that declares nothing needs no credential; say so explicitly (an empty list).
   operation.security ??= [];
 }

@@ -99,7 +99,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
     request: { params: z.object({ id: z.string() }) },
     responses: {
       200: { description: 'The inquiry, as the POST that created it answered.', content: { 'application/json': { schema: InquirySchema } } },
-      401: problemResponse('No bearer, or an invalid one.'),
+      401: { ...problemResponse('No bearer, or an invalid one.'), headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } } },
       404: problemResponse('No inquiry with this id was submitted by your client.'),
     },
   });

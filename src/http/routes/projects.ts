@@ -115,7 +115,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
         // and read as narrowing, so any parameter is refused, as on the list.
         request: { query: z.object({}).strict() },
         responses: {
-          200: { description: 'Facet counts over the whole published catalog (they take no search or filter).', content: { 'application/json': { schema: FacetsSchema } } },
+          200: { description: 'Facet counts over the whole published catalog (they take no search or filter).', content: { 'application/json': { schema: FacetsSchema } }, headers: { ETag: { schema: { type: 'string' } } } },
           400: problemResponse('A query parameter was given: the counts take none.'),
           304: { description: 'Not modified.' },
         },
