@@ -55,6 +55,7 @@ import type { Site } from './pages/layout.js';
 import { DEFAULT_PROFILE } from './studio/defaults.js';
 import { StudioService } from './studio/service.js';
 import { ProjectEditor } from './catalog/editor.js';
+import { registerSandboxIndex } from './http/routes/sandbox-index.js';
 import { registerStudioMedia, registerStudioRoute } from './http/routes/studio.js';
 import { registerAdminRoutes } from './http/routes/admin.js';
 import { ADMIN_API_PREFIX } from './http/routes/admin-api.js';
@@ -194,6 +195,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerCatalogRoutes(app, { service: sandboxCatalog, path: '/api/v1/sandbox/projects', operationPrefix: 'Sandbox', tag: 'Sandbox', cache });
   registerStudioRoute(app, { studio, path: '/api/v1/studio', operationId: 'getStudio', tag: 'Catalog' });
   registerStudioRoute(app, { studio: sandboxStudio, path: '/api/v1/sandbox/studio', operationId: 'getSandboxStudio', tag: 'Sandbox' });
+  registerSandboxIndex(app, baseUrl);
   registerStudioMedia(app, studio);
   registerMediaFiles(app, variants);
   // The document is generated on first request, so routes registered below are in it too.

@@ -53,7 +53,7 @@ export const AgentsPage: FC<{ site: Site }> = ({ site }) => {
 
         <h2 id="sandbox">A sandbox to rehearse in</h2>
         <p>
-          Under <Code>{b}/api/v1/sandbox/</Code> your agent finds a small fictional catalog and an inquiry endpoint that checks and answers exactly like the real one, but stores
+          Under <a href={`${b}/api/v1/sandbox`}><Code>{b}/api/v1/sandbox</Code></a> your agent finds a small fictional catalog and an inquiry endpoint that checks and answers exactly like the real one, but stores
           nothing. Failures can be rehearsed on purpose: the <Code>Sandbox-Scenario</Code> request header names the error to produce (
           {SANDBOX_SCENARIOS.map((s, i) => (
             <>
