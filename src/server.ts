@@ -1,5 +1,5 @@
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import { nodeListener } from './http/node-listener.js';
 import pino, { type Logger } from 'pino';
@@ -27,6 +27,8 @@ export interface RunningServer {
 const LOG_CHUNK_CHARS = 16_384;
 /** …or after at most this long, whichever comes first. */
 const LOG_FLUSH_MS = 1000;
+/** How long a shutdown leaves idle connections open for requests already on their way (see close()). */
+const SHUTDOWN_IDLE_GRACE_MS = 500;
 
 /**
  * pino writing to stdout asynchronously and in chunks (src/lib/log-batcher.ts): one write per
@@ -107,11 +109,19 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     async close() {
       closing = true;
       await new Promise<void>((resolve) => {
-        // close() ends the idle connections (node:http does, since Node 19); one whose answer was
-        // in flight is idle once that answer is sent, and kept open it would hold the close for
-        // the keep-alive timeout.
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        server.close(() => {
+        // Stop listening, but leave idle connections open for SHUTDOWN_IDLE_GRACE_MS: a request
+        // already on its way on one is answered (with Connection: close) rather than met by a
+        // closed socket, which a client cannot tell from a lost request. node:http's close()
+        // would end them at once (since Node 19), so the listening socket is closed as net's.
+        let sweep: NodeJS.Timeout | undefined;
+        const grace = setTimeout(() => {
+          // Then idle connections end, and so does each busy one once its answer is sent (kept
+          // open, it would hold the close for the keep-alive timeout).
+          server.closeIdleConnections();
+          sweep = setInterval(() => server.closeIdleConnections(), 100);
+        }, SHUTDOWN_IDLE_GRACE_MS);
+        NetServer.prototype.close.call(server, () => {
+          clearTimeout(grace);
           clearInterval(sweep);
           resolve();
         });

@@ -114,6 +114,23 @@ describe('client connections between requests (KEEP_ALIVE_TIMEOUT_SECONDS)', () 
     assert.ok(waited > 700 && waited < 4000, `closed after ${waited.toFixed(0)} ms idle`);
   });
 
+  it('a request sent on an idle connection just as the shutdown begins is answered with Connection: close, not met by a closed socket', async () => {
+    const server = await start();
+    const connection = await Connection.open(server.port);
+    connection.socket.write(get('/healthz'));
+    await connection.answered(1);
+    const closed = server.close();
+    // The request leaves as the shutdown starts: it is on the wire, not yet read by the server.
+    connection.socket.write(get('/healthz'));
+    await connection.answered(2);
+    assert.deepEqual(connection.answers.map((a) => a.status), [200, 200], 'answered, not cut off');
+    assert.equal(connection.answers[1]!.headers.connection, 'close');
+    await connection.closedByServer();
+    await closed;
+    const refused = Connection.open(server.port);
+    await assert.rejects(refused, 'a new connection is refused: a client can tell it was never taken');
+  });
+
   it('a shutdown answers what is in flight, with Connection: close on requests it had not started, and waits for no timeout', async () => {
     const server = await start();
     const idle = await Connection.open(server.port);
