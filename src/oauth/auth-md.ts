@@ -236,7 +236,7 @@ The API answers \`application/problem+json\` (RFC 9457) with a stable \`error\` 
 | \`invalid_client\` | 401 | /oauth/token, /oauth/claim, /oauth/revoke | unknown \`client_id\`, wrong secret or wrong authentication method → register again or fix the credentials |
 | \`invalid_grant\` | 400 | /oauth/token, /oauth/claim | the assertion failed a check (signature, issuer, audience, expiry, replay, …; the description names which) → get a fresh assertion |
 | \`unauthorized_client\` | 400 | /oauth/token | the client did not register this grant type → register with the right \`grant_types\` |
-| \`unsupported_grant_type\` | 400 | /oauth/token | use \`client_credentials\` or \`${GRANT_JWT_BEARER}\` |
+| \`unsupported_grant_type\` | 400 | /oauth/token | use \`client_credentials\`, \`authorization_code\`, \`refresh_token\` or \`${GRANT_JWT_BEARER}\` |
 | \`invalid_scope\` | 400 | /oauth/token, /oauth/claim | unknown scope or beyond the client's → ask for a subset of \`catalog:read inquiries:write sandbox:write\` |
 | \`invalid_target\` | 400 | /oauth/token, /oauth/claim, /oauth/authorize | \`resource\` is not \`${b}\` or \`${b}/mcp\`, names more than one, or is wider than the grant → ask for one of the two |
 | \`invalid_client_metadata\` | 400 | /oauth/register | a metadata field has the wrong type or an unsupported value → see the description |

@@ -132,6 +132,13 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
     }
   });
 
+  it('names every operation for a generated client: unique operationIds that say what they do (no numbered twins); sandbox summaries say sandbox', () => {
+    const ids = [...operations(doc)].map(([, , operation]) => operation.operationId ?? '');
+    assert.equal(new Set(ids).size, ids.length, 'unique');
+    for (const id of ids) assert.match(id, /^[a-z][A-Za-z]*$/, id);
+    for (const [, path, operation] of operations(doc)) if (path.startsWith('/api/v1/sandbox/projects')) assert.doesNotMatch(operation.summary ?? '', /published/, path);
+  });
+
   it('RFC 9110 §15.4.5: every 304 documents the ETag it repeats; the facets document their ETag; every 401 its challenge', () => {
     for (const [method, path, operation] of operations(doc)) {
       const notModified = operation.responses['304'];

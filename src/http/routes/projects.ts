@@ -66,7 +66,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
     tags: [tag],
     ...BEARER_CHECKED,
     operationId: `list${operationPrefix}Projects`,
-    summary: 'List and search published projects',
+    summary: operationPrefix === 'Sandbox' ? 'List and search the sandbox\'s fixture projects' : 'List and search published projects',
     request: { query: listQuerySchema },
     responses: {
       200: {
@@ -91,7 +91,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
     tags: [tag],
     ...BEARER_CHECKED,
     operationId: `get${operationPrefix}Project`,
-    summary: 'Get one published project by slug',
+    summary: operationPrefix === 'Sandbox' ? 'Get one of the sandbox\'s fixture projects by slug' : 'Get one published project by slug',
     request: { params: slugParam },
     responses: {
       200: { description: 'The project.', content: { 'application/json': { schema: ProjectSchema } }, headers: { ETag: { schema: { type: 'string' } } } },

@@ -4,6 +4,14 @@ import { buildServerCard, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS } from '../.
 import type { AppEnv } from '../env.js';
 import { sendText } from '../responses/html-response.js';
 
+/** Names a generated client can call: the well-known location first, the others as what they are. */
+const SERVER_CARD_OPERATIONS: Record<(typeof SERVER_CARD_PATHS)[number], string> = {
+  '/.well-known/mcp/server-card.json': 'getMcpServerCard',
+  '/.well-known/mcp/server-card': 'getMcpServerCardWithoutExtension',
+  '/.well-known/mcp.json': 'getMcpJson',
+  '/mcp/server-card': 'getMcpServerCardBesideEndpoint',
+};
+
 const ServerCardSchema = z
   .object({
     $schema: z.string().url(),
@@ -45,7 +53,7 @@ export function registerServerCardRoutes(app: OpenAPIHono<AppEnv>, options: { en
       method: 'get',
       path,
       tags: ['Discovery'],
-      operationId: `getMcpServerCard${SERVER_CARD_PATHS.indexOf(path) || ''}`,
+      operationId: SERVER_CARD_OPERATIONS[path],
       summary: 'MCP server card (SEP-2127): where and how to connect to the MCP endpoint, generated from the live server',
       responses: {
         200: { description: 'The server card.', content: { [SERVER_CARD_MEDIA_TYPE]: { schema: ServerCardSchema } }, headers: { ETag: { schema: { type: 'string' } } } },
