@@ -37,6 +37,13 @@ export const FacetsSchema = catalog.FacetsSchema.openapi('Facets', {
   description: 'How many published projects carry each tag, industry, service, technology and year: the valid filter values.',
 });
 
+/**
+ * A whole number in a query string, written in decimal digits: `limit=1e1`, `+5` and `2024.0`
+ * are refused, as any other malformed value is (z.coerce would take them).
+ */
+export const queryInteger = (min: number, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v), z.number({ error: 'must be a whole number in decimal digits' }).int().min(min).max(max));
+
 export const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
 export function problemResponse(description: string) {

@@ -6,7 +6,7 @@ import { INQUIRY_STATUSES } from '../../model/inquiry.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import type { AppEnv } from '../env.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
-import { problemResponse } from '../openapi/schemas.js';
+import { problemResponse, queryInteger } from '../openapi/schemas.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { invalidInput } from '../../lib/zod-errors.js';
 
@@ -31,7 +31,7 @@ const listQuery = z
     status: z.enum(INQUIRY_STATUSES).optional(),
     q: z.string().max(200).optional().openapi({ description: 'Text to find in name, email, company and message.' }),
     cursor: z.string().max(512).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(25),
+    limit: queryInteger(1, 100).default(25),
   })
   .strict();
 

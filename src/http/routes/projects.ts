@@ -4,7 +4,7 @@ import type { Cached, CatalogService } from '../../catalog/service.js';
 import { sendCached } from '../responses/cached-response.js';
 import type { AppEnv } from '../env.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
-import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse } from '../openapi/schemas.js';
+import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse, queryInteger } from '../openapi/schemas.js';
 import { BEARER_CHECKED } from '../openapi/declarations.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
@@ -17,13 +17,13 @@ export const listQuerySchema = z
     industry: term.optional(),
     service: term.optional(),
     technology: term.optional(),
-    year: z.coerce.number().int().min(1970).max(2100).optional(),
+    year: queryInteger(1970, 2100).optional(),
     featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
     sort: z
       .enum(['relevance', '-published_at', 'title', '-year'])
       .optional()
       .openapi({ description: 'Default: relevance when `q` is given, the studio\'s own order with `featured=true`, otherwise -published_at.' }),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: queryInteger(1, 100).default(20),
     cursor: z.string().max(512).optional().openapi({ description: 'Opaque; the `next_cursor` of the previous page.' }),
   })
   .strict();
