@@ -231,7 +231,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
 
   app.notFound(errorPages.notFound(notFoundHandler(app)));
-  app.onError(errorPages.onError(errorHandler(logger)));
+  app.onError(errorPages.onError(errorHandler(logger, () => clock.now())));
 
   return {
     app,

@@ -1,5 +1,6 @@
 import type { RateLimitPolicy, RateLimitPolicyName } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import { LogThrottle } from '../lib/log-throttle.js';
 import { decide, windowAt, type LimitDecision } from './fixed-window.js';
 import type { RateLimitStore } from './store.js';
 
@@ -34,10 +35,11 @@ export interface RateLimiterOptions {
 }
 
 export class RateLimiter {
-  private nextFailureLogMs = Number.NEGATIVE_INFINITY;
-  private suppressedFailures = 0;
+  private readonly failureLog: LogThrottle;
 
-  constructor(private readonly options: RateLimiterOptions) {}
+  constructor(private readonly options: RateLimiterOptions) {
+    this.failureLog = new LogThrottle(options.failureLogIntervalMs ?? 30_000, () => options.clock.now());
+  }
 
   /** Spends one request of `policyName` for `subject` (see subject.ts) and says whether it is admitted. */
   async check(policyName: RateLimitPolicyName, subject: string): Promise<LimitOutcome> {
@@ -47,7 +49,7 @@ export class RateLimiter {
     try {
       return outcomeOf(await this.options.store.hit(`${policyName}:${subject}`, window.startMs, policy.w * 1000), policy, window, now);
     } catch (error) {
-      return this.failed(error, policyName, now);
+      return this.failed(error, policyName);
     }
   }
 
@@ -65,31 +67,26 @@ export class RateLimiter {
     try {
       return outcomeOf(store.hitNow(`${policyName}:${subject}`, window.startMs, policy.w * 1000), policy, window, now);
     } catch (error) {
-      return this.failed(error, policyName, now);
+      return this.failed(error, policyName);
     }
   }
 
-  private failed(error: unknown, policyName: RateLimitPolicyName, now: number): LimitOutcome {
+  private failed(error: unknown, policyName: RateLimitPolicyName): LimitOutcome {
     const failClosed = FAIL_CLOSED_POLICIES.has(policyName);
     this.options.onStoreFailure?.(policyName, failClosed);
-    this.logFailure(error, policyName, failClosed, now);
+    this.logFailure(error, policyName, failClosed);
     return failClosed ? { kind: 'unavailable' } : { kind: 'unmetered' };
   }
 
-  private logFailure(error: unknown, policyName: RateLimitPolicyName, failClosed: boolean, now: number): void {
-    if (now < this.nextFailureLogMs) {
-      this.suppressedFailures += 1;
-      return;
-    }
-    const intervalMs = this.options.failureLogIntervalMs ?? 30_000;
-    this.nextFailureLogMs = now + intervalMs;
-    // The message and code only: a driver error object can carry connection details.
-    const reason = error instanceof Error ? { message: error.message, code: (error as { code?: unknown }).code } : { message: String(error) };
-    this.options.logger.error(
-      { store: this.options.store.kind, policy: policyName, failClosed, reason, suppressedSinceLastLog: this.suppressedFailures },
-      'rate-limit store failed: register/auth answer 503, reads/writes/mcp are admitted unmetered',
-    );
-    this.suppressedFailures = 0;
+  private logFailure(error: unknown, policyName: RateLimitPolicyName, failClosed: boolean): void {
+    this.failureLog.run((suppressedSinceLastLog) => {
+      // The message and code only: a driver error object can carry connection details.
+      const reason = error instanceof Error ? { message: error.message, code: (error as { code?: unknown }).code } : { message: String(error) };
+      this.options.logger.error(
+        { store: this.options.store.kind, policy: policyName, failClosed, reason, suppressedSinceLastLog },
+        'rate-limit store failed: register/auth answer 503, reads/writes/mcp are admitted unmetered',
+      );
+    });
   }
 }
 

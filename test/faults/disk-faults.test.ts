@@ -102,6 +102,8 @@ describe('disk faults under the SQLite database', { skip, timeout: 180_000 }, ()
     assert.equal(server.child.exitCode, null, 'the process never exited');
     const logged = server.lines.filter((line) => line.msg === 'database unavailable: answered 503') as { reason?: string }[];
     assert.ok(logged.length > 0, 'the log says the database was unavailable');
+    const refusals = load.count({ phase: `${name}: fault`, outcome: (o) => o === 503 });
+    assert.ok(logged.length <= Math.max(1, refusals / 2), `one line per 10 s, not one per refused request (${logged.length} lines for ${refusals} refusals)`);
     console.log(`  log: ${logged.length} "database unavailable: answered 503" lines, reasons ${[...new Set(logged.map((l) => l.reason))].join(', ')}`);
     server.lines.length = 0;
   }

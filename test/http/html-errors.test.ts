@@ -24,7 +24,7 @@ function app() {
     throw new NotFoundError('gone');
   });
   const pages = htmlErrorPages((status, requestId) => `<!doctype html><h1>Error ${status}</h1><p>${requestId}</p>`);
-  hono.onError(pages.onError(errorHandler(pino({ level: 'silent' }))));
+  hono.onError(pages.onError(errorHandler(pino({ level: 'silent' }), Date.now)));
   return hono;
 }
 

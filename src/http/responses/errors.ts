@@ -1,3 +1,4 @@
+import { LogThrottle } from '../../lib/log-throttle.js';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
@@ -46,12 +47,16 @@ function oauthErrorFor(c: Context<AppEnv>, error: Error): OAuthError {
 }
 
 /** The one error renderer for the app. */
-export function errorHandler(logger: Logger) {
+export function errorHandler(logger: Logger, now: () => number) {
+  // A database away fails every request that needs it: one line per 10 s, counting the rest.
+  const storeDown = new LogThrottle(10_000, now);
   return (error: Error, c: Context<AppEnv>): Response => {
     const unexpected = !(error instanceof DomainError || error instanceof OAuthError || (error instanceof HTTPException && error.status < 500));
     if (unexpected) logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error');
     // The driver's code only: its message can name hosts and users.
-    if (error instanceof StoreUnavailableError) logger.warn({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: error.reason }, 'database unavailable: answered 503');
+    if (error instanceof StoreUnavailableError) {
+      storeDown.run((suppressedSinceLastLog) => logger.warn({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: error.reason, suppressedSinceLastLog }, 'database unavailable: answered 503'));
+    }
     if (isOAuthPath(c.req.path) || error instanceof OAuthError) return oauthErrorJson(c, oauthErrorFor(c, error));
     if (error instanceof DomainError) return domainErrorResponse(c, error);
     if (!unexpected) return problem(c, { status: (error as HTTPException).status, code: ERROR_CODES.badRequest, title: 'Bad request', detail: 'The request could not be read.' });
