@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock, Random } from '../lib/clock.js';
+import { LogThrottle } from '../lib/log-throttle.js';
 import type { OutboxChannel, OutboxRecord, Store } from '../store/ports/index.js';
 import { nextAttemptAt } from './backoff.js';
 import { DeliveryError, type Channel } from './channels/channel.js';
@@ -45,7 +46,12 @@ export class DeliveryWorker {
   /** the deliveries in flight: each row's id and the lease it holds, as last written */
   private readonly inFlight = new Map<Promise<void>, { id: string; leaseUntil: number }>();
 
-  constructor(private readonly options: WorkerOptions) {}
+  /** One line per minute while the database is away, not one per poll. */
+  private readonly claimFailures: LogThrottle;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.claimFailures = new LogThrottle(60_000, () => options.clock.now());
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -108,7 +114,7 @@ export class DeliveryWorker {
       }
     } catch (error) {
       // The database is unreachable: try again at the next poll.
-      this.options.logger.warn({ err: (error as Error).message }, 'outbox: could not look for due deliveries');
+      this.claimFailures.run((suppressedSinceLastLog) => this.options.logger.warn({ err: (error as Error).message, suppressedSinceLastLog }, 'outbox: could not look for due deliveries'));
     }
   }
 
