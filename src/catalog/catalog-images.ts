@@ -1,6 +1,6 @@
 import { ValidationError, type FieldError } from '../lib/errors.js';
 import { prepareImages, storeImages, type PreparedImage, type ReadImageFile } from '../media/project-images.js';
-import type { ProjectFields } from '../model/project.js';
+import type { ImportedProject } from '../model/project.js';
 import type { MediaStore } from '../store/ports/index.js';
 import type { ProjectInput } from './project.js';
 
@@ -27,8 +27,8 @@ export async function prepareCatalogImages(projects: readonly ProjectInput[], re
 }
 
 /** Stores the prepared images (inside the caller's transaction) and gives the records to upsert. */
-export async function storeCatalogImages(prepared: readonly PreparedProject[], media: MediaStore, nowMs: number): Promise<ProjectFields[]> {
-  const out: ProjectFields[] = [];
+export async function storeCatalogImages(prepared: readonly PreparedProject[], media: MediaStore, nowMs: number): Promise<ImportedProject[]> {
+  const out: ImportedProject[] = [];
   for (const [index, { project, images }] of prepared.entries()) {
     out.push({ ...project, images: await storeImages(images, media, nowMs, `projects[${index}] (slug "${project.slug}").`) });
   }

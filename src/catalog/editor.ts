@@ -8,9 +8,12 @@ import type { MediaStore, ProjectRevision, ProjectStore, RevisedProject } from '
 import { projectInputSchema, type ProjectInput } from './project.js';
 import type { CatalogService } from './service.js';
 
-/** What the owner edits: every field of an import record except ids and timestamps, which the store keeps. */
-export const projectEditSchema = projectInputSchema.omit({ id: true, created_at: true, updated_at: true });
-export type ProjectEdit = Omit<ProjectInput, 'id' | 'created_at' | 'updated_at'>;
+/**
+ * What the owner edits: every field of an import record except ids, timestamps and the featured
+ * rank, which the store keeps (the rank moves with Move up / Move down).
+ */
+export const projectEditSchema = projectInputSchema.omit({ id: true, created_at: true, updated_at: true, featured_rank: true });
+export type ProjectEdit = Omit<ProjectInput, 'id' | 'created_at' | 'updated_at' | 'featured_rank'>;
 
 /** RFC 9110 §13.1.1: the validator of one stored version of a project. */
 export function projectEtag(p: ProjectRevision): string {

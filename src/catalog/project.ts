@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProjectFields } from '../model/project.js';
+import type { ImportedProject } from '../model/project.js';
 
 export type { ProjectImage, ProjectRecord } from '../model/project.js';
 
@@ -44,6 +44,9 @@ export const projectInputSchema = z
     tags: z.array(term).max(20).default([]),
     year: z.number().int().min(1970).max(2100),
     featured: z.boolean().default(false),
+    // Where a featured project stands in the owner's order (store/kysely/featured-order.ts);
+    // exports write it for featured projects. An INTEGER column in both dialects.
+    featured_rank: z.number().int().min(0).max(2_147_483_647).optional(),
     url: z.string().url().refine((u) => /^https?:/.test(u), 'must be an http(s) URL').nullable().default(null),
     images: z.array(imageInputSchema).max(MAX_IMAGES, `at most a cover and ${MAX_IMAGES - 1} gallery images`).default([]),
     published_at: rfc3339.nullable().default(null),
@@ -55,7 +58,7 @@ export const projectInputSchema = z
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 
 // Compile-time guard: a validated import record is what the store writes.
-const inputIsFields: Omit<ProjectInput, 'images'> extends Omit<ProjectFields, 'images'> ? true : false = true;
+const inputIsFields: Omit<ProjectInput, 'images'> extends Omit<ImportedProject, 'images'> ? true : false = true;
 void inputIsFields;
 
 export const catalogFileSchema = z.object({ studio: z.record(z.string(), z.unknown()).optional(), projects: z.array(z.unknown()) }).strict();

@@ -45,6 +45,16 @@ export interface ProjectFields {
   updated_at?: string | undefined;
 }
 
+/**
+ * What an import writes: the fields, and optionally the project's place among the featured ones
+ * (`featured_rank`, store/kysely/featured-order.ts). Absent, a new project gets 0 and a stored
+ * one keeps its own, as before the rank travelled in catalog files. Never part of a record read
+ * back for the API or the editor.
+ */
+export interface ImportedProject extends ProjectFields {
+  featured_rank?: number | undefined;
+}
+
 export interface ProjectRecord extends ProjectFields {
   id: string;
   created_at: string;

@@ -71,4 +71,24 @@ await describeEachDialect('project edits storage contract', (suite) => {
     assert.notEqual(again.id, current.id);
     assert.equal(await suite.store.projects.remove('tidewater', { id: current.id, revision: 1 }), 'conflict');
   });
+
+  it('upsert writes a given featured_rank and keeps the stored one when none is given; featuredRanks reads every rank back', async () => {
+    const featured = (slug: string, published_at: string) => fields(slug, { featured: true, published_at });
+    await suite.store.projects.upsert([featured('rank-old', '2026-01-01T00:00:00Z'), featured('rank-new', '2026-03-01T00:00:00Z')], NOW, newId);
+    // Without ranks (0 each), newest first; a move renumbers them 1…n.
+    const ranked = (await suite.store.projects.featuredOrder()).filter((s) => s.startsWith('rank-'));
+    assert.deepEqual(ranked, ['rank-new', 'rank-old']);
+    await suite.store.projects.moveFeatured('rank-old', 'up');
+    const ranks = await suite.store.projects.featuredRanks();
+    assert.ok(ranks.get('rank-old')! < ranks.get('rank-new')!, JSON.stringify([...ranks]));
+    assert.equal(ranks.get('tidewater'), 0, 'a project that is not featured has its rank too');
+
+    // An import without ranks leaves them; with ranks, writes them (insert and update alike).
+    await suite.store.projects.upsert([featured('rank-old', '2026-01-01T00:00:00Z')], NOW, newId);
+    assert.equal((await suite.store.projects.featuredRanks()).get('rank-old'), ranks.get('rank-old'));
+    await suite.store.projects.upsert([{ ...featured('rank-old', '2026-01-01T00:00:00Z'), featured_rank: 40 }, { ...featured('rank-third', '2025-01-01T00:00:00Z'), featured_rank: 30 }], NOW, newId);
+    const after = await suite.store.projects.featuredRanks();
+    assert.deepEqual([after.get('rank-old'), after.get('rank-third')], [40, 30]);
+    assert.deepEqual((await suite.store.projects.featuredOrder()).filter((s) => s.startsWith('rank-')), ['rank-new', 'rank-third', 'rank-old']);
+  });
 });

@@ -25,9 +25,10 @@ function storedKeys(project: ProjectRecord): string[] {
 
 /**
  * Whether importing `incoming` would change the stored project: every field the import writes
- * is compared (a missing `updated_at` is "now" only when something else changed).
+ * is compared (a missing `updated_at` is "now" only when something else changed, a missing
+ * `featured_rank` keeps `storedRank`).
  */
-export function projectChange(existing: ProjectRecord | undefined, { project, files }: FolderProject): Change {
+export function projectChange(existing: ProjectRecord | undefined, { project, files }: FolderProject, storedRank = 0): Change {
   if (!existing) return 'created';
   const fields = ['title', 'summary', 'description', 'client', 'industry', 'year', 'featured', 'url'] as const;
   const lists = ['services', 'technologies', 'tags'] as const;
@@ -36,6 +37,7 @@ export function projectChange(existing: ProjectRecord | undefined, { project, fi
     lists.every((f) => JSON.stringify(existing[f]) === JSON.stringify(project[f])) &&
     sameTime(existing.published_at, project.published_at) &&
     (project.updated_at === undefined || sameTime(existing.updated_at, project.updated_at)) &&
+    (project.featured_rank === undefined || project.featured_rank === storedRank) &&
     JSON.stringify(storedKeys(existing)) === JSON.stringify(imageKeys(project, files));
   return same ? 'unchanged' : 'updated';
 }

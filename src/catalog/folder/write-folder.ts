@@ -12,7 +12,7 @@ export function imageFileName(index: number, contentType: string): string {
 }
 
 /** A project's front matter: every field but the slug (the folder) and the description (the body). */
-function projectFrontMatter(p: ProjectRecord, originals: ReadonlyMap<string, MediaFile>, files: Map<string, Buffer>): Record<string, unknown> {
+function projectFrontMatter(p: ProjectRecord, rank: number | undefined, originals: ReadonlyMap<string, MediaFile>, files: Map<string, Buffer>): Record<string, unknown> {
   const images = p.images.map((image, index) => {
     const caption = image.caption != null ? { caption: image.caption } : {};
     const original = image.media ? originals.get(image.media) : undefined;
@@ -32,6 +32,7 @@ function projectFrontMatter(p: ProjectRecord, originals: ReadonlyMap<string, Med
     tags: p.tags,
     year: p.year,
     featured: p.featured,
+    ...featuredRankOf(p, rank),
     url: p.url,
     images,
     published_at: p.published_at,
@@ -40,9 +41,19 @@ function projectFrontMatter(p: ProjectRecord, originals: ReadonlyMap<string, Med
   };
 }
 
+/**
+ * `featured_rank` for a featured project, nothing for the others: the rank of a project that is
+ * not featured orders nothing, and a file that leaves it out keeps the stored one.
+ */
+export function featuredRankOf(p: ProjectRecord, rank: number | undefined): { featured_rank?: number } {
+  return p.featured ? { featured_rank: rank ?? 0 } : {};
+}
+
 export interface CatalogExport {
   studio: { profile: StudioProfile; logo: StudioLogo | null } | undefined;
   projects: readonly ProjectRecord[];
+  /** every project's featured_rank by slug (ProjectStore.featuredRanks) */
+  ranks: ReadonlyMap<string, number>;
   /** the original bytes of every stored image, by media id */
   originals: ReadonlyMap<string, MediaFile>;
 }
@@ -61,7 +72,7 @@ export function writeCatalogFolder(root: string, catalog: CatalogExport): void {
     const dir = join(root, 'projects', project.slug);
     mkdirSync(dir, { recursive: true });
     const files = new Map<string, Buffer>();
-    writeFileSync(join(dir, 'index.md'), stringifyFrontMatter(projectFrontMatter(project, catalog.originals, files), project.description));
+    writeFileSync(join(dir, 'index.md'), stringifyFrontMatter(projectFrontMatter(project, catalog.ranks.get(project.slug), catalog.originals, files), project.description));
     for (const [name, data] of files) writeFileSync(join(dir, name), data);
   }
 }

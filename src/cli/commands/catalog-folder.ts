@@ -5,7 +5,7 @@ import { writeCatalogFolder } from '../../catalog/folder/write-folder.js';
 import { newId } from '../../lib/clock.js';
 import { ValidationError, type FieldError } from '../../lib/errors.js';
 import { prepareImages, storeImages, type PreparedImage } from '../../media/project-images.js';
-import type { ProjectFields } from '../../model/project.js';
+import type { ImportedProject } from '../../model/project.js';
 import type { MediaFile } from '../../store/ports/media.js';
 import { acceptLogo, type StudioLogo } from '../../studio/logo.js';
 import { withStore, type CommandContext, type ExitCode } from '../io.js';
@@ -48,7 +48,8 @@ export async function importFolder(ctx: CommandContext, root: string, dryRun: bo
   }
   return withStore(ctx.config, async (store) => {
     const existing = new Map((await store.projects.exportAll()).map((p) => [p.slug, p]));
-    const plan = folder.projects.map((fp) => ({ fp, change: projectChange(existing.get(fp.project.slug), fp) }));
+    const ranks = await store.projects.featuredRanks();
+    const plan = folder.projects.map((fp) => ({ fp, change: projectChange(existing.get(fp.project.slug), fp, ranks.get(fp.project.slug)) }));
     const errors: FieldError[] = [];
     let logo: StudioLogo | null = null;
     if (folder.studio?.logo) {
@@ -82,7 +83,7 @@ export async function importFolder(ctx: CommandContext, root: string, dryRun: bo
       const now = ctx.clock.now();
       await store.transaction(async (tx) => {
         if (studio && studio.change !== 'unchanged') await tx.studio.put(studio.entry.profile, logo, now);
-        const records: ProjectFields[] = [];
+        const records: ImportedProject[] = [];
         for (const { fp } of changed) records.push({ ...fp.project, images: await storeImages(prepared.get(fp)!, tx.media, now, `${fp.name}: `) });
         if (records.length > 0) await tx.projects.upsert(records, now, () => newId(ctx.random, 'prj'));
       });
@@ -100,13 +101,14 @@ export async function exportFolder(ctx: CommandContext, root: string): Promise<E
   }
   return withStore(ctx.config, async (store) => {
     const projects = await store.projects.exportAll();
+    const ranks = await store.projects.featuredRanks();
     const studio = await store.studio.get();
     const originals = new Map<string, MediaFile>();
     for (const id of new Set(projects.flatMap((p) => p.images.flatMap((i) => (i.media ? [i.media] : []))))) {
       const file = await store.media.original(id);
       if (file) originals.set(id, file);
     }
-    writeCatalogFolder(root, { studio: studio ? { profile: studio.profile, logo: studio.logo } : undefined, projects, originals });
+    writeCatalogFolder(root, { studio: studio ? { profile: studio.profile, logo: studio.logo } : undefined, projects, ranks, originals });
     ctx.io.stderr.write(`exported ${studio ? 'the studio profile and ' : ''}${projects.length} project(s) to ${root}\n`);
     return 0;
   });

@@ -8,6 +8,7 @@ import { logoFromDataUrl, logoToDataUrl } from '../../studio/logo.js';
 import { studioEntryJson } from '../../studio/studio-entry.js';
 import type { ProjectRecord } from '../../catalog/project.js';
 import { projectChange, studioChange } from '../../catalog/folder/plan.js';
+import { featuredRankOf } from '../../catalog/folder/write-folder.js';
 import { newId } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import { createStore } from '../../store/create-store.js';
@@ -72,7 +73,8 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
     // As a folder import does (catalog-folder.ts): what would not change is not written, so
     // importing an export where it came from bumps no revision and no catalog version.
     const existing = new Map((await store.projects.exportAll()).map((p) => [p.slug, p]));
-    const changed = prepared.filter((p) => projectChange(existing.get(p.project.slug), { name: p.project.slug, project: p.project, files: NO_FILES }) !== 'unchanged');
+    const ranks = await store.projects.featuredRanks();
+    const changed = prepared.filter((p) => projectChange(existing.get(p.project.slug), { name: p.project.slug, project: p.project, files: NO_FILES }, ranks.get(p.project.slug)) !== 'unchanged');
     const studioDiff = studio && studioChange(await store.studio.get(), { profile: studio.profile, logo: logo ? Buffer.from(logo.data, 'base64') : null });
     const studioChanged = studioDiff !== undefined && studioDiff !== 'unchanged';
     // The profile, the images and the projects commit together, or none does.
@@ -107,7 +109,7 @@ function readBeside(folder: string, name: string): Uint8Array | undefined {
 }
 
 /** The import format: exactly the fields `vitrine import` accepts, nothing the API adds. */
-function toImportRecord(p: ProjectRecord, originals: Map<string, string>): Record<string, unknown> {
+function toImportRecord(p: ProjectRecord, rank: number | undefined, originals: Map<string, string>): Record<string, unknown> {
   return {
     id: p.id,
     slug: p.slug,
@@ -121,6 +123,7 @@ function toImportRecord(p: ProjectRecord, originals: Map<string, string>): Recor
     tags: p.tags,
     year: p.year,
     featured: p.featured,
+    ...featuredRankOf(p, rank),
     url: p.url,
     // A stored image travels as a data: URL of its original, so the file stands alone.
     images: p.images.map((image) => {
@@ -146,13 +149,14 @@ export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
   const path = args[0];
   return withStore(ctx.config, async (store) => {
     const projects = await store.projects.exportAll();
+    const ranks = await store.projects.featuredRanks();
     const studio = await store.studio.get();
     const originals = new Map<string, string>();
     for (const id of new Set(projects.flatMap((p) => p.images.flatMap((i) => (i.media ? [i.media] : []))))) {
       const file = await store.media.original(id);
       if (file) originals.set(id, `data:${file.content_type};base64,${file.data.toString('base64')}`);
     }
-    const records = projects.map((p) => toImportRecord(p, originals));
+    const records = projects.map((p) => toImportRecord(p, ranks.get(p.slug), originals));
     const document = studio ? { studio: studioEntryJson(studio.profile, studio.logo ? logoToDataUrl(studio.logo) : null), projects: records } : { projects: records };
     const text = `${JSON.stringify(document, null, 2)}\n`;
     if (path === undefined) {

@@ -12,6 +12,12 @@ export async function featuredOrder(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.slug);
 }
 
+/** Every project's rank by slug, featured or not (an export writes the featured ones'). */
+export async function featuredRanks(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('projects').select(['slug', 'featured_rank']).execute();
+  return new Map(rows.map((r) => [r.slug, Number(r.featured_rank)]));
+}
+
 /**
  * Swaps a featured project with its neighbour and renumbers them all 1…n, in one transaction
  * that bumps the catalog version. False when the project is not featured; a move past either

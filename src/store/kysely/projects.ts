@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { ProjectFields, ProjectRecord } from '../../model/project.js';
+import type { ImportedProject, ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
 import { bumpVersion, catalogVersion } from './catalog-version.js';
-import { featuredOrder, moveFeatured } from './featured-order.js';
+import { featuredOrder, featuredRanks, moveFeatured } from './featured-order.js';
 import type { Facets, ProjectPage, ProjectPageRef, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
 import { nextPosition } from './next-position.js';
@@ -162,7 +162,7 @@ export class KyselyProjectStore implements ProjectStore {
     return pageRefs(this.db, afterSlug, limit);
   }
 
-  async upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {
+  async upsert(projects: readonly ImportedProject[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }> {
     let inserted = 0;
     let updated = 0;
     await inTransaction(this.db, async (trx) => {
@@ -177,8 +177,11 @@ export class KyselyProjectStore implements ProjectStore {
     return { inserted, updated };
   }
 
-  /** Inserts `input`, or updates `existing` if its revision is unchanged; the terms and search index follow. */
-  private async write(trx: Transaction<Database>, input: ProjectFields, existing: { id: string; created_at: string; revision: number } | null, nowMs: number, newId: () => string): Promise<RevisedProject | 'conflict'> {
+  /**
+   * Inserts `input`, or updates `existing` if its revision is unchanged; the terms and search
+   * index follow. The featured rank is written only when the input gives one (an import).
+   */
+  private async write(trx: Transaction<Database>, input: ImportedProject, existing: { id: string; created_at: string; revision: number } | null, nowMs: number, newId: () => string): Promise<RevisedProject | 'conflict'> {
     const now = toRfc3339(nowMs);
     const record: ProjectRecord = {
       id: existing?.id ?? input.id ?? newId(),
@@ -199,19 +202,20 @@ export class KyselyProjectStore implements ProjectStore {
       created_at: existing?.created_at ?? (input.created_at ? normalizeTime(input.created_at) : now),
       updated_at: input.updated_at ? normalizeTime(input.updated_at) : now,
     };
+    const rank = input.featured_rank === undefined ? {} : { featured_rank: input.featured_rank };
     if (existing) {
       const { id: _id, ...changes } = toRow(record);
       // The revision check is in the UPDATE itself, so two writers cannot both pass it.
       const result = await trx
         .updateTable('projects')
-        .set({ ...changes, revision: existing.revision + 1 })
+        .set({ ...changes, ...rank, revision: existing.revision + 1 })
         .where('id', '=', record.id)
         .where('revision', '=', existing.revision)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return 'conflict';
       await trx.deleteFrom('project_terms').where('project_id', '=', record.id).execute();
     } else {
-      await trx.insertInto('projects').values(toRow(record)).execute();
+      await trx.insertInto('projects').values({ ...toRow(record), ...rank }).execute();
     }
     const termRows = [
       { project_id: record.id, kind: 'industry' as const, value: record.industry },
@@ -275,6 +279,10 @@ export class KyselyProjectStore implements ProjectStore {
 
   exportAll(): Promise<ProjectRecord[]> {
     return exportAll(this.db);
+  }
+
+  featuredRanks(): Promise<Map<string, number>> {
+    return featuredRanks(this.db);
   }
 
   count(): Promise<number> {

@@ -1,4 +1,4 @@
-import type { ProjectFields, ProjectRecord } from '../../model/project.js';
+import type { ImportedProject, ProjectFields, ProjectRecord } from '../../model/project.js';
 
 /** The catalog: published projects for readers, every project for import/export. */
 
@@ -55,8 +55,11 @@ export interface ProjectStore {
   /** Up to `limit` published projects' slugs and update times, by slug, after `afterSlug` (keyset): what a sitemap names. */
   pageRefs(afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]>;
   facets(): Promise<Facets>;
-  /** Inserts or updates by slug, in one transaction; bumps the catalog version. */
-  upsert(projects: readonly ProjectFields[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }>;
+  /**
+   * Inserts or updates by slug, in one transaction; bumps the catalog version. A record's
+   * `featured_rank` is written when given; otherwise a new project gets 0 and a stored one keeps its own.
+   */
+  upsert(projects: readonly ImportedProject[], nowMs: number, newId: () => string): Promise<{ inserted: number; updated: number }>;
   /** One project, published or not, with its revision (the owner's view). */
   getAny(slug: string): Promise<RevisedProject | undefined>;
   /**
@@ -72,6 +75,8 @@ export interface ProjectStore {
   moveFeatured(slug: string, direction: 'up' | 'down'): Promise<boolean>;
   /** Every project, published or not, ordered by slug. */
   exportAll(): Promise<ProjectRecord[]>;
+  /** Every project's `featured_rank` by slug (featured or not): what an export writes and an import compares. */
+  featuredRanks(): Promise<Map<string, number>>;
   count(): Promise<number>;
   /** Monotonic counter bumped by every catalog write; shared by all instances. */
   version(): Promise<number>;
