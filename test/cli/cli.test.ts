@@ -151,6 +151,32 @@ describe('vitrine CLI', () => {
     assert.equal(stdout.stdout, text1, 'export → import → export is the same file (ids and timestamps kept)');
   });
 
+  it('export FILE refuses an existing file unless given --force, as backup and export --folder refuse theirs; stdout is unchanged', async () => {
+    const db = join(dir, 'overwrite.db');
+    await vitrine(db, 'import', DEMO_CATALOG_PATH);
+    const existing = join(dir, 'existing.json');
+    writeFileSync(existing, 'an earlier export, or anything else');
+    const refused = await vitrine(db, 'export', existing);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr, `vitrine export: ${existing} already exists; name a new file, or pass --force to overwrite it\n`);
+    assert.equal(readFileSync(existing, 'utf8'), 'an earlier export, or anything else', 'the file is left as it was');
+
+    const forced = await vitrine(db, 'export', existing, '--force');
+    assert.equal(forced.code, 0, forced.stderr);
+    const stdout = await vitrine(db, 'export');
+    assert.equal(stdout.code, 0);
+    assert.equal(readFileSync(existing, 'utf8'), stdout.stdout, 'the same text as export to stdout');
+
+    const folder = await vitrine(db, 'export', dir);
+    assert.equal(folder.code, 1);
+    assert.match(folder.stderr, /is a folder; export --folder DIR/);
+    for (const argv of [['export', '--force'], ['export', '--folder', join(dir, 'new-folder'), '--force']]) {
+      const run = await vitrine(db, ...argv);
+      assert.equal(run.code, 2, argv.join(' '));
+      assert.match(run.stderr, /--force/);
+    }
+  });
+
   it('inquiries prints the newest inquiries as JSON lines', async () => {
     const db = join(dir, 'inquiries.db');
     const store = createStore({ kind: 'sqlite', path: db });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { prepareCatalogImages, storeCatalogImages, type PreparedProject } from '../../catalog/catalog-images.js';
 import { imageInputOf } from '../../media/project-images.js';
@@ -24,7 +24,9 @@ export const CATALOG_USAGE = `  migrate                     apply pending databa
   import FILE.json            insert or update projects by slug from {"studio": {...}, "projects": [...]}
   import [--dry-run] DIR      the same from a folder: studio.md, projects/<slug>/index.md and images beside them;
                               --dry-run lists what would be created/updated/unchanged and writes nothing
-  export [FILE.json]          write the studio profile and every project (published or not) in the import format
+  export [FILE.json [--force]]
+                              write the studio profile and every project (published or not) in the import format,
+                              to stdout or to a new FILE.json (--force to overwrite an existing one)
   export --folder DIR         the same as a folder, the layout import DIR reads`;
 
 export async function migrateCommand(ctx: CommandContext): Promise<ExitCode> {
@@ -140,13 +142,22 @@ function toImportRecord(p: ProjectRecord, rank: number | undefined, originals: M
 }
 
 export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
-  const { positionals: args, values } = parseArgs({ args: [...ctx.args], allowPositionals: true, options: { folder: { type: 'string' } } });
+  const { positionals: args, values } = parseArgs({ args: [...ctx.args], allowPositionals: true, options: { folder: { type: 'string' }, force: { type: 'boolean' } } });
   if (values.folder !== undefined) {
     if (args.length > 0) throw new UsageError('export --folder DIR takes no FILE.json');
+    if (values.force) throw new UsageError('--force is for export FILE.json; export --folder needs a new or empty folder');
     return exportFolder(ctx, values.folder);
   }
   if (args.length > 1) throw new UsageError('export takes at most one FILE.json');
   const path = args[0];
+  if (path === undefined && values.force) throw new UsageError('--force overwrites an existing FILE.json; without one, export writes to stdout');
+  // As backup refuses an existing file and export --folder a non-empty folder: an earlier
+  // export (or anything else) at that path is not replaced unless asked.
+  if (path !== undefined && isDirectory(path)) {
+    ctx.io.stderr.write(`vitrine export: ${path} is a folder; export --folder DIR writes the catalog as a folder\n`);
+    return 1;
+  }
+  if (path !== undefined && !values.force && existsSync(path)) return refuseExisting(ctx, path);
   return withStore(ctx.config, async (store) => {
     const projects = await store.projects.exportAll();
     const ranks = await store.projects.featuredRanks();
@@ -162,11 +173,22 @@ export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
     if (path === undefined) {
       ctx.io.stdout.write(text);
     } else {
-      writeFileSync(path, text);
+      try {
+        // 'wx': a file that appeared while the catalog was read is not overwritten either.
+        writeFileSync(path, text, { flag: values.force ? 'w' : 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return refuseExisting(ctx, path);
+        throw error;
+      }
       ctx.io.stderr.write(`exported ${projects.length} project(s) to ${path}\n`);
     }
     return 0;
   });
+}
+
+function refuseExisting(ctx: CommandContext, path: string): 1 {
+  ctx.io.stderr.write(`vitrine export: ${path} already exists; name a new file, or pass --force to overwrite it\n`);
+  return 1;
 }
 
 const NO_FILES = new Map<string, Uint8Array>();
