@@ -37,6 +37,13 @@ describe('vitrine backup and restore refuse what would lose or mislead', () => {
     assert.match(run.stderr, /already exists; name a new file/);
   });
 
+  it('backup into a folder that does not exist names the file and the folder, under the command\'s name', async () => {
+    const missing = join(dir, 'no-such-folder', 'x.db');
+    const run = await vitrine(['backup', missing], `sqlite:${db}`);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, `vitrine backup: cannot write ${missing}: there is no folder ${join(dir, 'no-such-folder')}\n`);
+  });
+
   it('restore refuses a file that is not a vitrine database, and changes nothing', async () => {
     const junk = join(dir, 'junk.db');
     writeFileSync(junk, 'not a database at all, just text that is long enough to be read as a header');

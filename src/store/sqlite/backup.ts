@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 /**
@@ -48,13 +49,28 @@ function openReadOnly(path: string, what: string): Database.Database {
   return db;
 }
 
+/**
+ * One backup step from `db` into `destination`. better-sqlite3's and SQLite's own errors name
+ * no file ("Cannot save backup because the directory does not exist", "unable to open database
+ * file"): the message names it.
+ */
+async function copyInto(db: Database.Database, destination: string): Promise<number> {
+  const folder = dirname(destination);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new BackupError(`cannot write ${destination}: there is no folder ${folder}`);
+  try {
+    return (await db.backup(destination, { progress: () => ALL_PAGES })).totalPages;
+  } catch (error) {
+    throw new BackupError(`cannot write ${destination}: ${(error as Error).message}`);
+  }
+}
+
 /** Copies the live database at `source` to `destination` (which must not exist yet), then checks the copy. */
 export async function backupSqlite(source: string, destination: string): Promise<DatabaseSummary> {
   if (existsSync(destination)) throw new BackupError(`${destination} already exists; name a new file`);
   const db = openReadOnly(source, 'the database');
   let pages: number;
   try {
-    pages = (await db.backup(destination, { progress: () => ALL_PAGES })).totalPages;
+    pages = await copyInto(db, destination);
   } finally {
     db.close();
   }
@@ -89,7 +105,7 @@ export async function restoreSqlite(source: string, destination: string): Promis
   try {
     const problem = checkVitrineDatabase(db);
     if (problem) throw new BackupError(`cannot restore ${source}: ${problem}`);
-    const pages = (await db.backup(destination, { progress: () => ALL_PAGES })).totalPages;
+    const pages = await copyInto(db, destination);
     return summarize(db, pages);
   } finally {
     db.close();
