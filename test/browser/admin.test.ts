@@ -94,7 +94,8 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
   });
 
   it('the inbox and an inquiry fit a phone screen without sideways scrolling', async () => {
-    await inquire('Margaret Hamilton', 'A long message about flight software that should wrap on a narrow screen rather than overflow it.');
+    // An unbroken 520-character URL must wrap too (WCAG 1.4.10), in the inbox and on the inquiry's page.
+    await inquire('Margaret Hamilton', `A long message about flight software that should wrap on a narrow screen rather than overflow it: https://flight.example/${'apollo'.repeat(85)}`);
     const context = await suite.browser.newContext({ viewport: { width: 375, height: 740 } });
     const { page } = await openPage(context);
     const base = suite.server.baseUrl;

@@ -84,7 +84,7 @@ const Decide: FC<{ view: ConsentView }> = ({ view }) => (
 /** Step 1: who asks for what, and the choices. */
 export const ConsentPage: FC<{ view: ConsentView }> = ({ view }) => (
   <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Allow ${view.clientName}? — ${view.site.name}`} head={SAME_ORIGIN_REFERRER}>
-    <div class="narrow">
+    <div class="wrap narrow">
       <h1>Allow {view.clientName}?</h1>
       <Errors error={view.error} />
       <Summary view={view} />
@@ -112,7 +112,7 @@ export const ConsentPage: FC<{ view: ConsentView }> = ({ view }) => (
 /** Step 2 (email): the code. */
 export const ConsentCodePage: FC<{ view: ConsentView & { email: string; validMinutes: number } }> = ({ view }) => (
   <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Enter your code — ${view.site.name}`} head={SAME_ORIGIN_REFERRER}>
-    <div class="narrow">
+    <div class="wrap narrow">
       <h1>Check your email</h1>
       <Errors error={view.error} />
       <p>
@@ -138,7 +138,7 @@ export const ConsentCodePage: FC<{ view: ConsentView & { email: string; validMin
 /** An authorization request that cannot go back to the application (RFC 6749 §4.1.2.1). */
 export const AuthorizeErrorPage: FC<{ site: Site; message: string }> = ({ site, message }) => (
   <Layout site={site} title={`Error: this sign-in request cannot be completed — ${site.name}`}>
-    <div class="narrow">
+    <div class="wrap narrow">
       <h1>This request cannot be completed</h1>
       <div class="error-summary" role="alert">
         <p>{message}</p>
