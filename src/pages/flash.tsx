@@ -4,10 +4,10 @@ import type { FC } from 'hono/jsx';
  * The one-line messages a page shows after an action: an error (role="alert", read out at once)
  * and a notice (role="status", read out politely). Either may be absent.
  */
-export const Flash: FC<{ notice?: string | undefined; error?: string | undefined }> = ({ notice, error }) => (
+export const Flash: FC<{ notice?: string | undefined; error?: string | undefined; errorId?: string }> = ({ notice, error, errorId }) => (
   <>
     {error ? (
-      <div class="error-summary" role="alert">
+      <div class="error-summary" role="alert" id={errorId}>
         <p>{error}</p>
       </div>
     ) : null}

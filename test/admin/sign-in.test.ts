@@ -91,6 +91,19 @@ describe('owner sign-in: an emailed code, no password', () => {
     assert.ok(browser.cookies.has('vitrine_session'));
   });
 
+  it('ties each sign-in error to its field (WCAG 3.3.1): aria-invalid, aria-describedby naming the message, an "Error:" title', async () => {
+    const browser = new FormClient(server.baseUrl);
+    await browser.get('/admin/login');
+    assert.equal((await browser.post('/admin/login', { email: 'a@b' })).status, 422);
+    assert.match(browser.html, /<title>Error: /);
+    assert.match(browser.html, /<div class="error-summary" role="alert" id="sign-in-error">/);
+    assert.match(browser.html, /<input id="email"[^>]*aria-describedby="sign-in-error email-hint"[^>]*aria-invalid="true"/);
+    const wrong = await browser.post('/admin/login/code', { email: OWNER, code: '123456' });
+    assert.equal(wrong.status, 422);
+    assert.match(browser.html, /id="code-error"/);
+    assert.match(browser.html, /<input id="code"[^>]*aria-invalid="true" aria-describedby="code-error"/);
+  });
+
   it('five wrong codes lock the code: even the right one fails after, and a new code works', async () => {
     const browser = new FormClient(server.baseUrl);
     const right = await requestCode(browser, smtp);

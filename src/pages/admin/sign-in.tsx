@@ -12,10 +12,10 @@ interface SignInBase {
 
 /** Step 1: an owner's email address. */
 export const EmailPage: FC<SignInBase & { email: string }> = ({ site, csrfToken, notice, error, email }) => (
-  <AdminLayout site={site} owner={null} csrfToken={csrfToken} title="Sign in">
+  <AdminLayout site={site} owner={null} csrfToken={csrfToken} title={error ? 'Error: sign in' : 'Sign in'}>
     <div class="narrow">
       <h1>Sign in</h1>
-      <Flash notice={notice} error={error} />
+      <Flash notice={notice} error={error} errorId="sign-in-error" />
       <form class="form" method="post" action="/admin/login">
         <CsrfField token={csrfToken} />
         <div class="field">
@@ -23,7 +23,7 @@ export const EmailPage: FC<SignInBase & { email: string }> = ({ site, csrfToken,
           <span class="hint" id="email-hint">
             We email owners a six-digit code. There is no password.
           </span>
-          <input id="email" name="email" type="email" autocomplete="email" required maxlength={254} value={email} aria-describedby="email-hint" />
+          <input id="email" name="email" type="email" autocomplete="email" required maxlength={254} value={email} aria-describedby={error ? 'sign-in-error email-hint' : 'email-hint'} aria-invalid={error ? 'true' : undefined} />
         </div>
         <button class="button" type="submit">
           Email me a code
@@ -38,7 +38,7 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> 
   <AdminLayout site={site} owner={null} csrfToken={csrfToken} title={error ? 'Error: enter your code' : 'Enter your code'}>
     <div class="narrow">
       <h1>Check your email</h1>
-      <Flash notice={notice} error={error} />
+      <Flash notice={notice} error={error} errorId="code-error" />
       <p>
         If <strong>{email}</strong> belongs to an owner of {site.name}, a six-digit code is on its way. It works once, for {validMinutes} minutes.
       </p>
@@ -47,7 +47,7 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> 
         <input type="hidden" name="email" value={email} />
         <div class="field">
           <label for="code">Six-digit code</label>
-          <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength={6} required aria-invalid={error ? 'true' : undefined} />
+          <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength={6} required aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'code-error' : undefined} />
         </div>
         <button class="button" type="submit">
           Sign in
@@ -62,7 +62,7 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> 
 
 /** A login link: a button, so that link scanners fetching the URL do not use it up. */
 export const LinkPage: FC<SignInBase & { token: string }> = ({ site, csrfToken, error, token }) => (
-  <AdminLayout site={site} owner={null} csrfToken={csrfToken} title="Sign in with a link">
+  <AdminLayout site={site} owner={null} csrfToken={csrfToken} title={error ? 'Error: sign in with a link' : 'Sign in with a link'}>
     <div class="narrow">
       <h1>Sign in with a link</h1>
       <Flash error={error} />
