@@ -1,3 +1,4 @@
+import { BoundedCheck, type StartTimer } from '../lib/bounded-check.js';
 import type { Clock } from '../lib/clock.js';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors.js';
 import { BoundedMap } from '../lib/bounded-map.js';
@@ -40,6 +41,10 @@ export interface CatalogServiceOptions {
   htmlPrefix: string;
   /** how long a read version is trusted before asking the store again */
   versionCheckMs: number;
+  /** how long a read waits for the store's version before answering from the cache (VERSION_WAIT_MS) */
+  versionWaitMs?: number;
+  /** starts the timer of that wait (tests fire it by hand) */
+  timer?: StartTimer;
   cacheEntries?: number;
   /** the most JSON (in bytes) the cache keeps in all */
   cacheBytes?: number;
@@ -51,6 +56,17 @@ export interface CatalogServiceOptions {
  * since pages of 50 KB and projects of 2 KB are kept alike.
  */
 export const ANSWER_CACHE_LIMITS = { entries: 1000, chars: 8 * 2 ** 20 } as const;
+
+/**
+ * How long a read waits for the catalog version before it answers from the cache as it would
+ * for a database that refused the connection (stale-if-error). The version is one row read by
+ * its key, a round trip; a database that takes a second for it is not answering, and one that is
+ * merely slow costs at worst a cached answer one CATALOG_VERSION_CHECK_MS older than it could be.
+ * A fixed bound, not a share of CATALOG_VERSION_CHECK_MS, which may be 0 (check on every read) or
+ * a minute. Waiting for the driver's DATABASE_QUERY_TIMEOUT_MS instead made every cached read
+ * wait 16 s while PostgreSQL hung.
+ */
+export const VERSION_WAIT_MS = 1000;
 
 /**
  * A value with its JSON's bytes and the strong validator of those bytes; `bytes`, when the caller
@@ -69,7 +85,8 @@ export class CatalogService {
   private readonly cache: BoundedMap<string, Cached<unknown>>;
   private cachedVersion = -1;
   private checkedAt = Number.NEGATIVE_INFINITY;
-  private pendingVersion: Promise<number> | null = null;
+  /** the version read: one at a time, waited for at most versionWaitMs */
+  private readonly versionCheck: BoundedCheck<number>;
   /** the catalog version each cached entry was computed under (for isCurrent) */
   private readonly versions = new WeakMap<Cached<unknown>, number>();
   /** document() by key, for the catalog version in documentsVersion */
@@ -81,11 +98,14 @@ export class CatalogService {
 
   constructor(private readonly options: CatalogServiceOptions) {
     this.cache = new BoundedMap(options.cacheEntries ?? ANSWER_CACHE_LIMITS.entries, { maxWeight: options.cacheBytes ?? ANSWER_CACHE_LIMITS.chars, weigh: (entry) => entry.bytes.byteLength });
+    this.versionCheck = new BoundedCheck(() => options.store.version(), options.versionWaitMs ?? VERSION_WAIT_MS, options.timer);
   }
 
   /** Forget the known version so the next read asks the store (call after a local write). */
   invalidate(): void {
     this.checkedAt = Number.NEGATIVE_INFINITY;
+    // A read of the version still outstanding may have been answered before the write.
+    this.versionCheck.forget();
   }
 
   /**
@@ -100,18 +120,19 @@ export class CatalogService {
   private async version(): Promise<number> {
     const now = this.options.clock.now();
     if (now - this.checkedAt < this.options.versionCheckMs) return this.cachedVersion;
-    this.pendingVersion ??= this.options.store.version().finally(() => {
-      this.pendingVersion = null;
-    });
     let version: number;
     try {
-      version = await this.pendingVersion;
+      version = await this.versionCheck.run();
     } catch (error) {
-      // RFC 5861 §4 (stale-if-error): while the database cannot say whether the catalog changed,
-      // what was read under the last known version is still served; a read of anything not
-      // cached still needs the database (and answers 503 until it is back).
+      // RFC 5861 §4 (stale-if-error): while the database cannot say whether the catalog changed
+      // (it refused, failed, or gave no answer within versionWaitMs), what was read under the
+      // last known version is still served; a read of anything not cached still needs the
+      // database (and answers 503 until it is back).
       if (!(error instanceof ServiceUnavailableError) || this.cachedVersion < 0) throw error;
-      this.checkedAt = now;
+      // Trusted for another interval from now, not from when this read began: a read that
+      // waited out the bound would otherwise leave its next step (a page's studio view) to ask,
+      // and wait, again.
+      this.checkedAt = this.options.clock.now();
       return this.cachedVersion;
     }
     this.checkedAt = now;

@@ -6,8 +6,10 @@ import { describe, it } from 'node:test';
 import { pageBytes } from '../../src/catalog/presented-projects.js';
 import { CatalogService } from '../../src/catalog/service.js';
 import { ManualClock, cryptoRandom, newId } from '../../src/lib/clock.js';
+import { StoreUnavailableError } from '../../src/lib/errors.js';
 import type { ProjectStore, Store } from '../../src/store/ports/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/store.js';
+import { manualTimer, stateOf } from '../helpers/manual-timer.js';
 import { projectFields } from '../helpers/project-fields.js';
 
 /** A kept answer's bytes as text. */
@@ -141,5 +143,68 @@ describe('CatalogService presentations', () => {
       assert.equal(edited.value.data[0]?.title, 'New title');
       assert.notEqual(edited.etag, first.etag);
       assert.equal(text(edited), JSON.stringify(edited.value));
+    }));
+});
+
+describe('CatalogService when the database does not answer', { timeout: 10_000 }, () => {
+  /** The real store, whose version() hangs (never answers) while `hung.on`, counting the reads. */
+  function hangable(store: Store) {
+    const hung = { on: false, reads: 0, release: [] as (() => void)[] };
+    const projects: ProjectStore = Object.create(store.projects, {
+      version: {
+        value: () => {
+          hung.reads += 1;
+          const read = store.projects.version();
+          return hung.on ? new Promise<number>((resolve) => hung.release.push(() => resolve(read))) : read;
+        },
+      },
+    });
+    return { projects, hung };
+  }
+
+  it('answers from the cache once the version read has waited its bound, and no read asks again while that one is outstanding', () =>
+    withOneProject('A title', async (store, clock) => {
+      const { projects, hung } = hangable(store);
+      const timer = manualTimer();
+      const catalog = new CatalogService({ store: projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 1000, versionWaitMs: 1000, timer: timer.start });
+      const cached = await catalog.list({ limit: 10 });
+      hung.on = true;
+      clock.advance(1001);
+      assert.equal(catalog.isCurrent(cached), false, 'past the check interval the fast lanes ask the service');
+
+      const waiting = [catalog.list({ limit: 10 }), catalog.get('only-project').then(() => catalog.list({ limit: 10 }))];
+      assert.equal(await stateOf(waiting[0]!), 'pending', 'within the bound a read waits for the version');
+      assert.equal(hung.reads, 2, 'one read of the version for both requests');
+      timer.fireAll();
+      for (const answer of await Promise.all(waiting)) assert.equal(answer, cached, 'the cached answer (stale-if-error)');
+      assert.equal(catalog.isCurrent(cached), true, 'trusted for another interval from the moment it gave up: the lanes answer without waiting');
+
+      clock.advance(1001);
+      const later = catalog.list({ limit: 10 });
+      assert.equal(await stateOf(later), 'resolved', 'the version read still outstanding: a later read does not wait for it');
+      assert.equal(await later, cached);
+      assert.equal(hung.reads, 2, 'nor asks a second one beside it');
+
+      // The database answers again: the abandoned read ends, and the next read past the interval asks anew.
+      hung.on = false;
+      for (const release of hung.release) release();
+      await stateOf(later);
+      clock.advance(1001);
+      await store.projects.upsert([project('A new title')], clock.now(), () => newId(cryptoRandom, 'prj'));
+      assert.equal((await catalog.list({ limit: 10 })).value.data[0]?.title, 'A new title', 'and sees a change made meanwhile');
+      assert.equal(hung.reads, 3);
+    }));
+
+  it('answers 503 (a StoreUnavailableError) after the bound when it has nothing cached', () =>
+    withOneProject('A title', async (store, clock) => {
+      const { projects, hung } = hangable(store);
+      hung.on = true;
+      const timer = manualTimer();
+      const catalog = new CatalogService({ store: projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 1000, timer: timer.start });
+      const read = catalog.list({ limit: 10 });
+      assert.equal(await stateOf(read), 'pending');
+      timer.fireAll();
+      await assert.rejects(read, StoreUnavailableError);
+      for (const release of hung.release) release();
     }));
 });
