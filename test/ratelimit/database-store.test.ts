@@ -3,9 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { NoAnswerError } from '../../src/lib/bounded-check.js';
+import { StoreUnavailableError } from '../../src/lib/errors.js';
 import { DatabaseRateLimitStore } from '../../src/ratelimit/database-store.js';
 import { createStore } from '../../src/store/create-store.js';
-import type { Store } from '../../src/store/ports/index.js';
+import type { CounterStore, Store } from '../../src/store/ports/index.js';
+import { manualTimer, stateOf } from '../helpers/manual-timer.js';
 import { createTestDatabase, skipWithoutPostgres } from '../helpers/postgres.js';
 
 const t0 = Date.parse('2026-06-01T12:00:00Z');
@@ -78,3 +81,48 @@ for (const dialect of ['postgres', 'sqlite'] as const) {
     }
   });
 }
+
+describe('database rate-limit store when the database does not answer', { timeout: 10_000 }, () => {
+  it('fails a hit after its bound, then fails the next ones at once without a query until the stalled one ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-rl-'));
+    const store = createStore({ kind: 'sqlite', path: join(dir, 'db.sqlite') });
+    try {
+      await store.migrate();
+      // The real counters, with each upsert held while `hung` (as a frozen server holds it).
+      const held: (() => void)[] = [];
+      let hung = true;
+      const upserts: Promise<number>[] = [];
+      const counters: CounterStore = Object.create(store.counters, {
+        hit: {
+          value: (key: string, windowStartMs: number) => {
+            const upsert = (async () => {
+              if (hung) await new Promise<void>((resolve) => held.push(resolve));
+              return store.counters.hit(key, windowStartMs);
+            })();
+            upserts.push(upsert);
+            return upsert;
+          },
+        },
+      });
+      const timer = manualTimer();
+      const limits = new DatabaseRateLimitStore(counters, { waitMs: 1000, timer: timer.start });
+      const first = limits.hit('reads:a', t0, 60_000);
+      assert.equal(await stateOf(first), 'pending', 'within the bound a hit waits');
+      timer.fireAll();
+      await assert.rejects(first, (error) => error instanceof NoAnswerError && error instanceof StoreUnavailableError);
+      await assert.rejects(limits.hit('reads:b', t0, 60_000), NoAnswerError, 'the next hit fails at once');
+      assert.equal(upserts.length, 1, 'without asking the database');
+      assert.equal(timer.pending, 0);
+
+      // The database answers again: the stalled upsert ends, and hits are counted as before.
+      hung = false;
+      for (const release of held) release();
+      assert.equal(await upserts[0], 1);
+      await stateOf(first);
+      assert.equal(await limits.hit('reads:a', t0, 60_000), 2, 'the stalled hit was counted when it ended, and this one after it');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
