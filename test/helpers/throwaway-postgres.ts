@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { onProcessEnd } from './cleanup.js';
@@ -18,7 +18,14 @@ export interface ThrowawayPostgres {
   /** `pg_ctl stop -m immediate`: like a crash; recovery replays the WAL on the next start */
   crash(): void;
   start(): void;
-  /** stops the cluster (if it runs) and deletes its directory; safe to call twice */
+  /**
+   * SIGSTOP to the postmaster and every process it started: a hung server, as a frozen host or
+   * a stalled disk makes one. Connections stay open and accept bytes; nothing answers.
+   */
+  pause(): void;
+  /** SIGCONT to what pause() stopped; safe to call when nothing is paused */
+  resume(): void;
+  /** stops the cluster (if it runs, resuming it first if paused) and deletes its directory; safe to call twice */
   destroy(): void;
 }
 
@@ -52,6 +59,29 @@ function run(bin: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
 }
 
+/** The postmaster of the cluster in `data` (the first line of its postmaster.pid), checked to be that cluster's. */
+function postmasterOf(data: string): number {
+  const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  if (!Number.isInteger(pid) || !command.includes(data)) throw new Error(`postmaster.pid of ${data} names ${pid}, which is not its postmaster`);
+  return pid;
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1];
+      if (Number(parent) === pid) children.push(Number(entry));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return children;
+}
+
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = binDir();
   if (!bin) throw new Error('initdb not found under /usr/lib/postgresql');
@@ -63,6 +93,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60 -c shared_buffers=16MB`;
   let running = false;
+  let paused: number[] = [];
   const ctl = (...args: string[]) => run(join(bin, 'pg_ctl'), ['-D', data, '-w', '-t', '30', ...args]);
   const pg: ThrowawayPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -79,7 +110,33 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       ctl('-m', 'immediate', 'stop');
       running = false;
     },
+    pause() {
+      // The postmaster first, so it forks nothing new while its children are found and stopped.
+      const postmaster = postmasterOf(data);
+      process.kill(postmaster, 'SIGSTOP');
+      paused = [postmaster];
+      for (const child of childrenOf(postmaster)) {
+        try {
+          process.kill(child, 'SIGSTOP');
+          paused.push(child);
+        } catch {
+          // exited while we looked
+        }
+      }
+    },
+    resume() {
+      for (const pid of paused.reverse()) {
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {
+          // gone meanwhile
+        }
+      }
+      paused = [];
+    },
     destroy() {
+      // A stopped postmaster would not hear pg_ctl.
+      pg.resume();
       if (running) {
         try {
           ctl('-m', 'immediate', 'stop');
