@@ -7,6 +7,7 @@ import { createKyselyStore } from '../kysely/store.js';
 import { guardedDialect } from '../kysely/unavailable.js';
 import { acceptInquiry } from './accept-inquiry.js';
 import { namingPool } from './named-statements.js';
+import { closingUnanswered } from './unanswered.js';
 import { postgresMigrations } from './migrations.js';
 import { postgresSearch } from './search.js';
 
@@ -64,7 +65,7 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
   // say) when the server goes: pg emits 'error' on the client, which nothing else listens to.
   // Its next statement fails ("not queryable"), which answers 503, and the pool discards it.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Schema>({ dialect: guardedDialect(new PostgresDialect({ pool: namingPool(pool) })) });
+  const db = new Kysely<Schema>({ dialect: guardedDialect(new PostgresDialect({ pool: closingUnanswered(namingPool(pool)) })) });
   return createKyselyStore(db, postgresSearch, postgresMigrations, {
     acceptInquiry,
     durability: async () => {
