@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import pgModule from 'pg';
 import { DEMO_CATALOG_PATH } from '../../src/catalog/data-files.js';
 import { runCli } from '../../src/cli/run.js';
 import { onProcessEnd } from '../helpers/cleanup.js';
@@ -86,7 +87,8 @@ describe('PostgreSQL hangs (SIGSTOP), with rate-limit counters in Redis and in P
     const pausedAt = Date.now();
     for (const server of servers) server.load.phase = server.writes.phase = 'hang';
     // A write on each instance, started as the database stops: it waits out the driver's timeouts.
-    const writes = servers.map(({ writes }, i) => timed(writes, 'inquiry', '/api/v1/inquiries', inquiry(`hang-${i}-${Date.now()}`)));
+    const keys = servers.map((_, i) => `hang-${i}-${Date.now()}`);
+    const writes = servers.map(({ writes }, i) => timed(writes, 'inquiry', '/api/v1/inquiries', inquiry(keys[i]!)));
     // Past CATALOG_VERSION_CHECK_MS (1 s): the cache must ask the database whether it is current.
     await sleep(1500);
 
@@ -136,6 +138,19 @@ describe('PostgreSQL hangs (SIGSTOP), with rate-limit counters in Redis and in P
       }
     }
     const recoveredInMs = Date.now() - resumedAt;
+    // A 503 after a timeout does not say the write was not made: its statement may have reached the
+    // server and committed once it resumed. A retry with the same Idempotency-Key settles it.
+    const retried: string[] = [];
+    for (const [i, { name, writes }] of servers.entries()) {
+      const retry = await timed(writes, 'retry with the same key', '/api/v1/inquiries', inquiry(keys[i]!));
+      assert.equal(retry.outcome, 201, `${name}: the retry of the write that answered 503 (${retry.body.slice(0, 200)})`);
+      retried.push(retry.headers.get('idempotent-replayed') === 'true' ? 'the retry replayed it: the 503 write had committed after SIGCONT' : 'the retry wrote it');
+    }
+    const db = new pgModule.Client({ connectionString: pg.url });
+    await db.connect();
+    const stored = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM inquiries WHERE message = ANY($1)", [keys.map((key) => `Sent while the database hangs, key ${key}.`)]);
+    await db.end();
+    assert.equal(stored.rows[0]!.n, keys.length, 'one inquiry per key, never two');
     const catalog = JSON.parse(readFileSync(DEMO_CATALOG_PATH, 'utf8')) as { projects: { slug: string; title: string }[] };
     // The project the cached page and project read show, and the first of the cached list.
     const renamed = (slug: string) => ({ ...catalog.projects.find((p) => p.slug === slug)!, title: `${slug}, renamed after the database hung` });
@@ -160,7 +175,7 @@ describe('PostgreSQL hangs (SIGSTOP), with rate-limit counters in Redis and in P
 
     const slowest = (key: string) => Math.max(...(rounds[key] ?? []).map((a) => a.ms));
     for (const [i, { name, load, writes }] of servers.entries()) {
-      const timings = `slowest cached read ${slowest(`${name} cached read`)} ms, slowest /readyz ${slowest(`${name} readyz`)} ms (rounds at 1.5 s and ~4 s), a write started with the hang: ${written[i]!.outcome} after ${written[i]!.ms} ms`;
+      const timings = `slowest cached read ${slowest(`${name} cached read`)} ms, slowest /readyz ${slowest(`${name} readyz`)} ms (rounds at 1.5 s and ~4 s), a write started with the hang: ${written[i]!.outcome} after ${written[i]!.ms} ms, ${retried[i]}`;
       console.log(load.report(`fault: PostgreSQL hung (SIGSTOP) for ${(hungForMs / 1000).toFixed(1)} s, ${name}: ${timings}; ready and writing again ${recoveredInMs} ms after SIGCONT`));
       console.log(writes.report(`${name}: the write started as the database stopped`));
       assert.equal(load.failures() + writes.failures(), 0, `${name}: no 500, no hang, no refused connection`);
