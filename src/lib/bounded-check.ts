@@ -48,9 +48,9 @@ interface Outstanding<T> {
  * nothing answers) refuses nothing, so the driver's own bounds are all that end a wait, and those
  * are sized for real work (DATABASE_QUERY_TIMEOUT_MS, 15 s). Here, every caller that arrives
  * while a question is outstanding joins it, and all of them give up together `boundMs` after it
- * was asked, with a NoAnswerError (a StoreUnavailableError), as they would from a database that refused the
- * connection; a caller arriving later gives up at once. The abandoned question keeps its
- * connection until it is answered or the driver's own timeout ends it, and no other is asked
+ * was asked, with a NoAnswerError (a StoreUnavailableError), as they would from a database that
+ * refused the connection; a caller arriving later gives up at once. The abandoned question keeps
+ * its connection until it is answered or the driver's own timeout ends it, and no other is asked
  * meanwhile, so a hang costs one pooled connection per question, not one per request.
  */
 export class BoundedCheck<T> {
@@ -62,7 +62,7 @@ export class BoundedCheck<T> {
     private readonly startTimer: StartTimer = systemTimer,
   ) {}
 
-  /** The answer of the outstanding question (asked now if there is none), or a NoAnswerError once it has waited `boundMs`. */
+  /** The outstanding question's answer (asked now if none is), or a NoAnswerError once it has waited `boundMs`. */
   run(): Promise<T> {
     const outstanding = this.outstanding ?? this.askNow();
     return Promise.race([outstanding.answer, outstanding.expired]);
