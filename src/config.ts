@@ -188,7 +188,7 @@ const blankAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) =>
 
 /** A whole number in decimal digits; unset or empty (an env file's `PORT=`) is the default. */
 const integer = (min: number, max: number, fallback: number) =>
-  z.preprocess((v) => (v === undefined || v === '' ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: 'must be a whole number' }).int().min(min).max(max));
+  z.preprocess((v) => (v === undefined || v === '' ? fallback : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a whole number' : undefined) }).int().min(min).max(max));
 
 const envSchema = z.object({
   PORT: integer(0, 65535, 8080),

@@ -150,6 +150,11 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Studio <hello@studio.example>' }).mail?.from, 'Studio <hello@studio.example>');
   });
 
+  it('says what is wrong with a number: not a whole number, or out of its range', () => {
+    assert.throws(() => parseConfig({ PORT: '70000' }), /^ConfigError: PORT: .*65535/);
+    assert.throws(() => parseConfig({ PORT: '80.5' }), /^ConfigError: PORT: must be a whole number$/);
+  });
+
   it('never echoes a password in a message', () => {
     for (const env of [{ WEBHOOK_URLS: 'https://user:HookSecretPw@h.example', WEBHOOK_SECRET: 'whsec_AAAA' }, { SMTP_URL: 'smtp://u:HookSecretPw@mail.example.com:abc' }, { DATABASE_URL: 'postgres://u:HookSecretPw@db:99999/x' }]) {
       assert.throws(() => parseConfig(env), (error: unknown) => error instanceof ConfigError && !error.message.includes('HookSecretPw') && error.message.includes('…@'));

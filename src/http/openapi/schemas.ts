@@ -42,7 +42,7 @@ export const FacetsSchema = catalog.FacetsSchema.openapi('Facets', {
  * are refused, as any other malformed value is (z.coerce would take them).
  */
 export const queryInteger = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v), z.number({ error: 'must be a whole number in decimal digits' }).int().min(min).max(max));
+  z.preprocess((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : v), z.number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a whole number in decimal digits' : undefined) }).int().min(min).max(max));
 
 export const problemContent = { 'application/problem+json': { schema: ProblemSchema } };
 
