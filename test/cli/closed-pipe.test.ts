@@ -7,26 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { ProjectFields } from '../../src/model/project.js';
 import { createStore } from '../../src/store/create-store.js';
+import { projectFields } from '../helpers/project-fields.js';
 
 const CLI_MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 
-const project = (n: number): ProjectFields => ({
-  slug: `long-${n}`,
-  title: `Long project ${n}`,
-  summary: 'A project with a long description.',
-  description: 'We did a great many things. '.repeat(400),
-  client: null,
-  industry: 'transport',
-  services: [],
-  technologies: [],
-  tags: [],
-  year: 2025,
-  featured: false,
-  url: null,
-  images: [],
-  published_at: '2026-05-01T00:00:00Z',
-});
+const project = (n: number): ProjectFields =>
+  projectFields({ slug: `long-${n}`, title: `Long project ${n}`, summary: 'A project with a long description.', description: 'We did a great many things. '.repeat(400), industry: 'transport', published_at: '2026-05-01T00:00:00Z' });
 
 describe('vitrine piped into a reader that stops early (`… | head`)', () => {
   let dir: string;
