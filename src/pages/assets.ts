@@ -1,13 +1,12 @@
 import type { StudioView } from '../studio/view.js';
 import type { Site } from './layout.js';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { representationOf, type Representation } from '../lib/representation.js';
 
 export interface StaticAsset {
-  body: string;
+  /** its bytes and their strong validator, kept for the process's life (and so encoded once) */
+  representation: Representation;
   contentType: string;
-  /** strong validator: a hash of the bytes */
-  etag: string;
   /** short content hash used as `?v=` so the URL changes whenever the file does */
   version: string;
 }
@@ -16,9 +15,9 @@ export interface StaticAsset {
 const ASSET_DIR = new URL('../../src/pages/assets/', import.meta.url);
 
 function load(name: string, contentType: string): StaticAsset {
-  const body = readFileSync(new URL(name, ASSET_DIR), 'utf8');
-  const digest = createHash('sha256').update(body).digest('base64url');
-  return { body, contentType, etag: `"${digest.slice(0, 27)}"`, version: digest.slice(0, 10) };
+  const representation = representationOf(new Uint8Array(readFileSync(new URL(name, ASSET_DIR))));
+  // The tag is the content's hash (lib/etag.ts); its first ten characters version the URL.
+  return { representation, contentType, version: representation.etag.slice(1, 11) };
 }
 
 export type Assets = ReadonlyMap<string, StaticAsset>;

@@ -1,5 +1,4 @@
 import { ERROR_CODES } from '../../lib/errors.js';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -9,9 +8,8 @@ import type { AppEnv } from '../env.js';
 import type { OpenApiDocument } from '../openapi/types.js';
 import { docsMarkdown } from '../../pages/docs-markdown.js';
 import { sendText } from '../responses/html-response.js';
-import type { Representation } from '../../lib/representation.js';
-import { keptHeaders, sendKept } from '../responses/cached-response.js';
-import { ifNoneMatchMatches } from '../../lib/etag.js';
+import { representationOf, type Representation } from '../../lib/representation.js';
+import { keptHeaders, sendKept, type KeptHeaders } from '../responses/cached-response.js';
 import { NEGOTIATED_VARY, notAcceptable, pageFormat } from '../responses/negotiated-page.js';
 import { problem } from '../responses/problem.js';
 
@@ -107,9 +105,8 @@ const PAGE_CSS = `.docs-intro { padding-block: clamp(2rem, 5vw, 3rem) 0.5rem; }
 `;
 
 interface Asset {
-  body: Uint8Array;
-  type: string;
-  etag: string;
+  representation: Representation;
+  headers: KeptHeaders;
 }
 
 const VENDOR_FILES: Record<string, string> = {
@@ -118,9 +115,10 @@ const VENDOR_FILES: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 };
 
-function asset(body: Uint8Array | string, type: string): Asset {
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  return { body: bytes, type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
+function asset(body: Uint8Array<ArrayBuffer> | string, type: string): Asset {
+  const representation = representationOf(body);
+  // RFC 9110 §13.1.2: a list, `*` or a weak form of the tag all match (sendKept).
+  return { representation, headers: keptHeaders(representation, type, 'public, max-age=86400', { 'x-content-type-options': 'nosniff' }) };
 }
 
 /** Reads the renderer's files from the installed swagger-ui-dist package, once, on first use. */
@@ -177,9 +175,7 @@ export function registerDocsRoutes(app: OpenAPIHono<AppEnv>, options: DocsRouteO
     assets ??= loadAssets();
     const found = assets.get(c.req.param('name'));
     if (!found) return problem(c, { status: 404, code: ERROR_CODES.notFound, title: 'Not found', detail: `No documentation asset is named ${c.req.param('name')}.` });
-    const headers = { 'content-type': found.type, etag: found.etag, 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' };
-    // RFC 9110 §13.1.2: a list, `*` or a weak form of the tag all match.
-    if (ifNoneMatchMatches(c.req.header('if-none-match'), found.etag)) return c.body(null, 304, headers);
-    return c.body(found.body as Uint8Array<ArrayBuffer>, 200, headers);
+    // Kept bytes with fixed headers: sent (and encoded, middleware/response-encoding.ts) as they are.
+    return sendKept(c, found.representation, found.headers);
   });
 }

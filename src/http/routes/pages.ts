@@ -69,7 +69,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     if (!asset) throw new NotFoundError(`no asset named "${c.req.param('name')}"`);
     // Versioned URLs (?v=<content hash>) never change meaning, so they may be cached for a year.
     const immutable = c.req.query('v') === asset.version;
-    return sendText(c, asset.body, { contentType: asset.contentType, cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300' });
+    return sendKept(c, asset.representation, keptHeaders(asset.representation, asset.contentType, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300', {}));
   });
 
   // Browsers ask for /favicon.ico on their own; the icon lives at its content-hashed URL.
