@@ -19,6 +19,7 @@ import { isPublicCorsPath, PUBLIC_CORS_PATHS, publicCorsHeaders, publicCorsPrefl
 import { createRateLimits, identifyByBearer, rateLimitedResponse } from './http/middleware/rate-limit.js';
 import { accessRecorder, requestContext } from './http/middleware/request-context.js';
 import { cachedReadLane, type Lane } from './http/cached-read-lane.js';
+import { encodeResponse } from './http/middleware/response-encoding.js';
 import { clientIpResolver } from './lib/client-ip.js';
 import { requestIds } from './http/middleware/request-id.js';
 import { ResponseCache } from './http/middleware/response-cache.js';
@@ -159,7 +160,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const clientIp = clientIpResolver(config.trustProxy);
   const record = accessRecorder(logger, metrics);
   const headersFor = (path: string) => (isPublicCorsPath(path) ? publicAnswer : security);
-  app.use(requestContext({ baseUrl, clientIp, nextRequestId, record, headersFor }));
+  app.use(requestContext({ baseUrl, clientIp, nextRequestId, record, headersFor, encode: encodeResponse }));
   const preflight = publicCorsPreflight(publicCorsOptions, (path) => methodsServing(app, path));
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   const limit = (maxSize: number, what: string) =>

@@ -1,7 +1,7 @@
 import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../lib/errors.js';
-import { ifNoneMatchMatches } from '../lib/etag.js';
+import { ifMatchMatches, ifNoneMatchMatches } from '../lib/etag.js';
 import { invalidInput } from '../lib/zod-errors.js';
 import { imageInputOf, prepareImages, storeImages } from '../media/project-images.js';
 import type { MediaStore, ProjectRevision, ProjectStore, RevisedProject } from '../store/ports/index.js';
@@ -133,9 +133,7 @@ export class ProjectEditor {
   }
 
   private check(current: RevisedProject, ifMatch: string | undefined): void {
-    // RFC 9110 §13.1.1: strong comparison; `*` matches any current representation.
-    const tags = (ifMatch ?? '').split(',').map((t) => t.trim());
-    if (!tags.includes('*') && !tags.includes(projectEtag(current))) throw this.stale(current.slug);
+    if (!ifMatchMatches(ifMatch, projectEtag(current))) throw this.stale(current.slug);
   }
 
   /** RFC 9110 §13.1.2: for a write, If-None-Match naming the current version (or `*`) fails it. */

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ifNoneMatchMatches } from '../lib/etag.js';
+import { isCompressible, keptEncoding, varyWithAcceptEncoding, type Coding } from '../lib/content-coding.js';
+import { codedEtag, ifNoneMatchForm } from '../lib/etag.js';
+import { preferredCoding } from './requests/accept-encoding.js';
 import { listField } from './requests/header.js';
 import type { Admission } from './middleware/rate-limit.js';
 import type { AccessRecorder } from './middleware/request-context.js';
@@ -50,6 +52,9 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
     const cached = cache.current(target, headers.accept);
     const entry = cached ?? kept?.(target);
     if (entry === undefined) return false;
+    // An encoded answer the app has not made yet: the app makes it, and keeps it for next time.
+    const answer = encodedAnswer(entry, headers['accept-encoding']);
+    if (answer === false) return false;
     const started = performance.now();
     const query = target.indexOf('?');
     const path = query < 0 ? target : target.slice(0, query);
@@ -57,16 +62,48 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
     if (fields === undefined) return false;
     const requestId = nextRequestId();
     // RFC 9110 §13.1.2 (weak comparison) and §15.4.5: a 304 repeats the validator, not the body.
-    const notModified = ifNoneMatchMatches(listField(headers['if-none-match']), entry.etag);
+    const held = ifNoneMatchForm(listField(headers['if-none-match']), entry.etag);
+    const own = held !== undefined ? notModifiedFields(entry, held) : answer === undefined ? entry.ok : answer.headers;
     // respondWith's merge (responses/response-headers.ts): the handler's headers, the RateLimit
     // fields (a `default` contribution), then requestContext's (a `set` one, outermost).
-    res.writeHead(notModified ? 304 : 200, { ...(notModified ? entry.notModified : entry.ok), ...fields, ...headersFor(path), 'x-request-id': requestId });
-    if (notModified) res.end();
-    else res.end(entry.bytes);
+    res.writeHead(held !== undefined ? 304 : 200, { ...own, ...fields, ...headersFor(path), 'x-request-id': requestId });
+    if (held !== undefined) res.end();
+    else res.end(answer === undefined ? entry.bytes : answer.bytes);
     if (cached !== undefined) cache.answered();
-    record(requestId, 'GET', path, entry.route, notModified ? 304 : 200, started);
+    record(requestId, 'GET', path, entry.route, held !== undefined ? 304 : 200, started);
     return true;
   };
+}
+
+interface EncodedAnswer {
+  bytes: Uint8Array<ArrayBuffer>;
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * The encoded form of a kept answer this request asks for (response-encoding.ts makes the same):
+ * undefined to send the plain one, false when the encoding is not made yet.
+ */
+function encodedAnswer(entry: CurrentEntry, acceptEncoding: string | undefined): EncodedAnswer | undefined | false {
+  if (acceptEncoding === undefined) return undefined;
+  const coding = preferredCoding(acceptEncoding);
+  if (coding === undefined || !isCompressible(entry.ok['content-type'], entry.bytes.byteLength)) return undefined;
+  const bytes = keptEncoding(entry.bytes, coding);
+  if (bytes === undefined) return false;
+  if (bytes === null) return undefined;
+  const forms = encodedHeaders.get(entry.ok) ?? {};
+  encodedHeaders.set(entry.ok, forms);
+  const vary = varyWithAcceptEncoding(entry.ok.vary);
+  const headers = (forms[coding] ??= Object.freeze({ ...entry.ok, 'content-length': String(bytes.byteLength), 'content-encoding': coding, etag: codedEtag(entry.etag, coding), vary }));
+  return { bytes, headers };
+}
+
+/** A kept answer's header sets per coding, made once (the entry's own header object holds them). */
+const encodedHeaders = new WeakMap<Readonly<Record<string, string>>, Partial<Record<Coding, Readonly<Record<string, string>>>>>();
+
+/** A 304's own fields: the entry's, with the tag of the form the client holds (§15.4.5). */
+function notModifiedFields(entry: CurrentEntry, held: Coding | 'identity'): Readonly<Record<string, string>> {
+  return held === 'identity' ? entry.notModified : { ...entry.notModified, etag: codedEtag(entry.etag, held) };
 }
 
 /** @hono/node-server's reValidHost: a Host header it builds the request URL from unchecked. */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
@@ -233,6 +234,13 @@ export function checkerFor(doc: OpenApiDocument, baseUrl: string): ContractCheck
 
 export type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
+/** An answer's body as its text: the app's own answers arrive still encoded (RFC 9110 §8.4). */
+function decoded(coding: string | null, bytes: Buffer): string {
+  if (coding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  if (coding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
+}
+
 export interface ContractRecorder {
   /** wraps the app's fetch so every exchange is checked */
   wrap(handler: FetchHandler): FetchHandler;
@@ -249,7 +257,7 @@ export function contractRecorder(baseUrl: string, loadDocument: () => Promise<Op
 
   const observe = async (method: string, path: string, response: Response): Promise<void> => {
     const streamed = mediaType(response.headers) === 'text/event-stream';
-    const body = method === 'HEAD' || streamed ? null : await response.text();
+    const body = method === 'HEAD' || streamed ? null : decoded(response.headers.get('content-encoding'), Buffer.from(await response.arrayBuffer()));
     try {
       violations.push(...(await getChecker()).check({ method, path, status: response.status, headers: response.headers, body }));
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { Metrics } from '../../metrics/metrics.js';
 import type { AppEnv } from '../env.js';
@@ -16,16 +16,19 @@ export interface RequestContextOptions {
   record: AccessRecorder;
   /** the constant headers an answer on this path carries (security headers, public CORS) */
   headersFor(path: string): Readonly<Record<string, string>>;
+  /** the content coding of the finished answer (response-encoding.ts); undefined when there is nothing to do */
+  encode?: (c: Context) => Promise<void> | undefined;
 }
 
 /**
  * The outermost middleware. Before the request: its id, the per-request variables, the client
  * address (the socket peer, following `X-Forwarded-For` only through the proxies TRUST_PROXY
  * names; `unknown` in-process) and the constant headers of its path. After it: the headers every
- * middleware contributed (response-headers.ts), one metric sample and one log line.
+ * middleware contributed (response-headers.ts), the content coding (on the complete answer, so
+ * the time it takes is in the metric), one metric sample and one log line.
  */
 export function requestContext(options: RequestContextOptions): MiddlewareHandler<AppEnv> {
-  const { baseUrl, clientIp, nextRequestId, record, headersFor } = options;
+  const { baseUrl, clientIp, nextRequestId, record, headersFor, encode } = options;
   return async (c, next) => {
     const started = performance.now();
     const requestId = nextRequestId();
@@ -36,6 +39,8 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     contributeResponseHeaders(c, { ...headersFor(c.req.path), 'x-request-id': requestId });
     await next();
     finishResponseHeaders(c);
+    const encoding = encode?.(c);
+    if (encoding !== undefined) await encoding;
     record(requestId, c.req.method, c.req.path, routeOf(c), c.res.status, started);
   };
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Cached } from '../../catalog/service.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
 import type { Representation } from '../../lib/representation.js';
+import { isCompressible, varyWithAcceptEncoding } from '../../lib/content-coding.js';
 import { respondWith } from './response-headers.js';
 
 // Kept answers are sent from their bytes (lib/representation.ts): node:http writes a Uint8Array
@@ -42,8 +43,17 @@ function keptFields(etag: string, body: { length: number; type: string } | null,
   return { 'content-length': String(body.length), 'content-type': body.type, etag, 'cache-control': cacheControl, ...extra };
 }
 
+/**
+ * `extra` with `Vary: Accept-Encoding` when an answer of this type and length is sent encoded to
+ * clients that ask (RFC 9110 §12.5.5: also on its plain form, so no cache hands that to them).
+ */
+function varied(type: string, length: number, extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return isCompressible(type, length) ? { ...extra, vary: varyWithAcceptEncoding(extra.vary) } : extra;
+}
+
 /** keptFields as two fixed sets for a representation of `length` bytes (an image variant's, routes/media-files.ts). */
-export function fixedHeaders(etag: string, length: number, contentType: string, cacheControl: string, extra: Readonly<Record<string, string>>): KeptHeaders {
+export function fixedHeaders(etag: string, length: number, contentType: string, cacheControl: string, extraFields: Readonly<Record<string, string>>): KeptHeaders {
+  const extra = varied(contentType, length, extraFields);
   return { ok: Object.freeze(keptFields(etag, { length, type: contentType }, cacheControl, extra)), notModified: Object.freeze(keptFields(etag, null, cacheControl, extra)) };
 }
 

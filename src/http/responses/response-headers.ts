@@ -26,10 +26,12 @@ export type ContributionMode = 'set' | 'default';
 const SETS = Symbol('response headers contributed in set mode, outermost first');
 const DEFAULTS = Symbol('response headers contributed in default mode');
 const COMPLETE = Symbol('answer that already carries the contributed headers');
+const BYTES = Symbol('the body of the complete answer, when it was given as bytes');
 interface Carrier {
   [SETS]?: Readonly<Record<string, string>>[];
   [DEFAULTS]?: Readonly<Record<string, string>>;
   [COMPLETE]?: Response;
+  [BYTES]?: Uint8Array<ArrayBuffer>;
 }
 const NONE: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -68,7 +70,18 @@ export function respondWith(c: Context, body: string | Uint8Array<ArrayBuffer> |
   if (s) for (let i = s.length - 1; i >= 0; i--) Object.assign(merged, s[i]);
   const res = new Response(body, { status, headers: merged });
   carrier[COMPLETE] = res;
+  if (body instanceof Uint8Array) carrier[BYTES] = body;
   return res;
+}
+
+/**
+ * The bytes respondWith was given for the answer the context holds now, if it was given bytes
+ * (a kept answer's are the same object on every request: middleware/response-encoding.ts
+ * encodes them once).
+ */
+export function answeredBytes(c: Context): Uint8Array<ArrayBuffer> | undefined {
+  const carrier = c as unknown as Carrier;
+  return carrier[COMPLETE] !== undefined && c.res === carrier[COMPLETE] ? carrier[BYTES] : undefined;
 }
 
 /** The default-mode fields the handler did not set itself (usually all of them, as they are). */
