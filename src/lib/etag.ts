@@ -51,13 +51,13 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 
 /**
  * RFC 9110 §13.1.1: If-Match uses the strong comparison (a weak tag never matches); `*` matches
- * any current representation. An encoded form's tag names the same stored version, so a client
- * that read it compressed can write with the tag it was given.
+ * any current representation. (What it guards, an owner's edit, is never sent encoded:
+ * middleware/response-encoding.ts leaves private answers alone.)
  */
 export function ifMatchMatches(header: string | undefined, etag: string): boolean {
   if (!header || etag.startsWith('W/')) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();
-    return tag === '*' || (!tag.startsWith('W/') && namedForm(tag, etag) !== undefined);
+    return tag === '*' || tag === etag;
   });
 }

@@ -6,8 +6,8 @@ import { answeredBytes, setResponseHeader } from '../responses/response-headers.
 
 /**
  * Content coding of answers (RFC 9110 §8.4), run by requestContext once every header is on the
- * answer: a 200 of a text type of 1 KiB or more goes out as br or gzip when Accept-Encoding asks
- * for one (accept-encoding.ts). A kept answer (a cached catalog read, a rendered page, a static
+ * answer: a public 200 of a text type of 1 KiB or more goes out as br or gzip when
+ * Accept-Encoding asks for one (accept-encoding.ts). A kept answer (a cached catalog read, a rendered page, a static
  * file: bytes respondWith was given) is encoded once and its encoding kept with it
  * (lib/content-coding.ts); the cached-read lane then sends that encoding itself. Any other answer
  * is read and encoded per request, off the event loop.
@@ -32,8 +32,14 @@ export function encodeResponse(c: Context): Promise<void> | undefined {
   const headers = c.res.headers;
   const length = headers.get('content-length');
   if (headers.has('content-encoding') || !isCompressible(headers.get('content-type'), length === null ? Infinity : Number(length))) return undefined;
+  // BREACH (CVE-2013-3587): an answer for one user may hold a secret (a session's form token)
+  // beside text the request put there; compressed, its length would tell the one from the other.
+  // Only answers anyone may see are encoded; the catalog's are all public.
+  if (PRIVATE.test(headers.get('cache-control') ?? '')) return undefined;
   return encodeBody(c, coding);
 }
+
+const PRIVATE = /\b(?:private|no-store)\b/i;
 
 async function encodeBody(c: Context, coding: Coding): Promise<void> {
   const res = c.res;
