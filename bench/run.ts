@@ -21,6 +21,7 @@
  * Profiling: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles our server process.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,14 +49,26 @@ function startChild(script: string, env: Record<string, string>, root = repoRoot
   return startBenchChild(root, script, env);
 }
 
-async function fetchFixed(port: number, path: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`);
-  const headers: Record<string, string> = {};
-  // The same headers vitrine sent, minus the ones node:http computes itself.
-  res.headers.forEach((value, key) => {
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(key)) headers[key] = value;
+/**
+ * What vitrine sends for a path, as the bytes on the wire (node:http neither asks for a content
+ * coding nor decodes one, unlike fetch): the bare server replays exactly these.
+ */
+function fetchFixed(port: number, path: string, requestHeaders: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string>; body: string; bodyBase64: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: requestHeaders }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        // The same headers vitrine sent, minus the ones node:http computes itself.
+        for (const [key, value] of Object.entries(res.headers)) if (value !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(key)) headers[key] = String(value);
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers, body: body.toString('utf8'), bodyBase64: body.toString('base64') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
   });
-  return { status: res.status, headers, body: await res.text() };
 }
 
 /** The catalog database built by `root`'s own store code; returns the newest project's slug. */
@@ -92,9 +105,17 @@ async function catalogBench(): Promise<boolean> {
     console.log(`catalog: ${PROJECTS} projects in SQLite (${Math.round(performance.now() - started)} ms to build)`);
 
     const ours = servers[0]!.child;
-    const paths = { list: '/api/v1/projects', detail: `/api/v1/projects/${slug}` };
-    const fixed = { [paths.list]: await fetchFixed(ours.port, paths.list), [paths.detail]: await fetchFixed(ours.port, paths.detail) };
+    // The list again, asked for in br: the cached-read lane sends the encoding the app made once.
+    // Its own URL, since the bare server answers by URL alone.
+    const cases = [
+      { name: 'list', path: '/api/v1/projects' },
+      { name: 'detail', path: `/api/v1/projects/${slug}` },
+      { name: 'list, br', path: '/api/v1/projects?limit=20', headers: { 'accept-encoding': 'br' } },
+    ];
+    const fixed: Record<string, Awaited<ReturnType<typeof fetchFixed>>> = {};
+    for (const c of cases) fixed[c.path] = await fetchFixed(ours.port, c.path, c.headers);
     for (const [path, f] of Object.entries(fixed)) if (f.status !== 200) throw new Error(`${path} answered ${f.status}: ${f.body.slice(0, 200)}`);
+    if (fixed['/api/v1/projects?limit=20']!.headers['content-encoding'] !== 'br') throw new Error('the list was not sent in br');
     const bare = await startChild('bare-server.ts', {});
     servers.push({ name: 'bare node:http', child: bare });
     await bare.request({ type: 'routes', routes: fixed }, 'routes-set');
@@ -102,10 +123,10 @@ async function catalogBench(): Promise<boolean> {
     console.log(`load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s measured per case, ${ROUNDS} round(s) (median); server CPU from process.cpuUsage() in each server process\n`);
     const rows: string[][] = [];
     let ok = true;
-    for (const [name, path] of Object.entries(paths)) {
-      const bytes = Buffer.byteLength(fixed[path]!.body);
+    for (const { name, path, headers } of cases) {
+      const bytes = Buffer.from(fixed[path]!.bodyBase64, 'base64').length;
       const runs = servers.map(() => [] as Measured[]);
-      for (let round = 0; round < ROUNDS; round++) for (const [i, server] of servers.entries()) runs[i]!.push(await measure(server.child, { url: path, connections: CONNECTIONS }, SECONDS, WARMUP));
+      for (let round = 0; round < ROUNDS; round++) for (const [i, server] of servers.entries()) runs[i]!.push(await measure(server.child, { url: path, connections: CONNECTIONS, ...(headers ? { headers } : {}) }, SECONDS, WARMUP));
       const results = runs.map(median);
       const o = results[0]!;
       const b = results.at(-1)!;

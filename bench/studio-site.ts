@@ -37,7 +37,8 @@ try {
   const paths = { 'project page (HTML)': `/projects/${slug}`, 'image variant (AVIF)': variant };
   const routes: Record<string, { status: number; headers: Record<string, string>; body: string; bodyBase64: string }> = {};
   for (const path of Object.values(paths)) {
-    const res = await fetch(`${base}${path}`);
+    // As autocannon asks: no content coding (fetch would ask for gzip and hand back the decoded body).
+    const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
     const headers: Record<string, string> = {};
     res.headers.forEach((value, key) => {
       if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(key)) headers[key] = value;

@@ -45,11 +45,12 @@ async function encodeBody(c: Context, coding: Coding): Promise<void> {
   const res = c.res;
   const kept = answeredBytes(c);
   let encoded: Encoded;
+  // zlib failing on bytes in memory would be a bug or no memory: the answer goes out plain.
   if (kept !== undefined) {
-    encoded = await encodeKept(kept, coding);
+    encoded = await Promise.resolve(encodeKept(kept, coding)).catch(() => null);
   } else {
     const body = new Uint8Array(await res.arrayBuffer());
-    encoded = isCompressible(res.headers.get('content-type'), body.byteLength) ? await encode(body, coding) : null;
+    encoded = isCompressible(res.headers.get('content-type'), body.byteLength) ? await encode(body, coding).catch(() => null) : null;
     // Its body is read: the answer goes out as these bytes, encoded or not.
     if (encoded === null) return replace(c, new Response(body, { status: res.status, headers: withVary(res.headers, false) }));
   }
