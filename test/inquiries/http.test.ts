@@ -159,6 +159,21 @@ describe('POST /api/v1/inquiries', () => {
       assert.equal(((await res.json()) as Problem).error, 'unsupported_media_type');
     });
 
+    it('rejects JSON declared in another charset than UTF-8 with 415 (RFC 8259 §8.1), not misreading it', async () => {
+      const utf16 = Buffer.from(`\ufeff${JSON.stringify(GOOD)}`, 'utf16le');
+      for (const type of ['application/json; charset=utf-16', 'application/json;charset="UTF-16LE"', 'application/json; charset=iso-8859-1']) {
+        const res = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': type }, body: utf16 });
+        assert.equal(res.status, 415, type);
+        const problem = (await res.json()) as Problem;
+        assert.equal(problem.error, 'unsupported_media_type');
+        assert.match(problem.detail ?? '', /UTF-8/);
+      }
+      for (const type of ['application/json; charset=utf-8', 'application/json;charset=UTF-8']) {
+        const res = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': type, 'idempotency-key': `charset-${type.length}` }, body: JSON.stringify(GOOD) });
+        assert.equal(res.status, 201, type);
+      }
+    });
+
     it('rejects a malformed Idempotency-Key with 400', async () => {
       for (const bad of ['"unterminated', 'has space', 'k'.repeat(256), '""']) {
         const res = await post(GOOD, { 'idempotency-key': bad });

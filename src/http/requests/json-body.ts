@@ -24,7 +24,7 @@ export async function readJsonBody(c: Context<AppEnv>, what: string, options: { 
       ok: false,
       response: problem(
         c,
-        { status: 415, code: ERROR_CODES.unsupportedMediaType, title: 'Unsupported media type', detail: `Send ${what} as JSON with Content-Type: application/json.` },
+        { status: 415, code: ERROR_CODES.unsupportedMediaType, title: 'Unsupported media type', detail: `Send ${what} as UTF-8 JSON with Content-Type: application/json.` },
         { 'accept-post': 'application/json' },
       ),
     };
