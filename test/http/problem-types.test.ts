@@ -44,6 +44,30 @@ describe('problem type URIs resolve to their documentation (RFC 9457 §3.1.1)', 
     }
   });
 
+  it('serves each page as Markdown to an agent: by Accept, and at its .md twin (RFC 9110 §12.5.1)', async () => {
+    const get = (path: string, accept?: string) => fetch(`${server.baseUrl}${path}`, accept ? { headers: { accept } } : {});
+    for (const path of ['/problems/not-found', '/problems']) {
+      for (const [url, accept] of [[path, 'text/markdown'], [`${path}.md`, undefined], [`${path}.md`, 'text/html']] as const) {
+        const res = await get(url, accept);
+        assert.equal(res.status, 200, `${url} ${accept}`);
+        assert.equal(res.headers.get('content-type'), 'text/markdown; charset=utf-8', `${url} ${accept}`);
+        assert.equal(res.headers.get('access-control-allow-origin'), url.endsWith('.md') ? '*' : null, url);
+        const text = await res.text();
+        assert.match(text, /^# /, url);
+        assert.match(text, /## Not found|# Not found/, url);
+        assert.ok(text.includes(`"type": "${server.baseUrl}/problems/not-found"`), `${url} names the type URI`);
+        assert.match(text, /\*\*What to do:\*\* List what exists/, url);
+      }
+      const html = await get(path, 'text/html,application/xhtml+xml,*/*;q=0.8');
+      assert.equal(html.headers.get('content-type'), 'text/html; charset=utf-8', path);
+      assert.equal(html.headers.get('vary'), 'Accept, Accept-Encoding', path);
+      assert.equal((await get(path, 'application/json')).status, 406, path);
+    }
+    const all = await (await get('/problems.md')).text();
+    for (const code of Object.values(ERROR_CODES)) assert.ok(all.includes(`"error": "${code}"`), `the index names ${code}`);
+    assert.equal((await get('/problems/no-such-type.md')).status, 404);
+  });
+
   it('answers an unknown type with the 404 problem', async () => {
     const res = await fetch(`${server.baseUrl}/problems/no-such-type`);
     assert.equal(res.status, 404);

@@ -3,8 +3,9 @@ import type { Site } from '../../pages/layout.js';
 import type { RenderedPages } from '../../pages/rendered-pages.js';
 import type { AppEnv } from '../env.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
-import { sendKept } from './cached-response.js';
+import { keptHeaders, sendKept } from './cached-response.js';
 import { htmlKeptHeaders } from './html-response.js';
+import { NEGOTIATED_VARY, notAcceptable, pageFormat, selectsHtml } from './negotiated-page.js';
 
 export interface SitePageOptions {
   site: () => Promise<Site>;
@@ -25,6 +26,36 @@ export function sitePage(options: SitePageOptions): (c: Context<AppEnv>, key: st
     const html = rendered.get(key, [site], () => render(site));
     const headers = htmlKeptHeaders(html, cacheControl, {});
     cache.offerPage(c, html, headers, () => siteIsCurrent(site));
+    return sendKept(c, html, headers);
+  };
+}
+
+/** A site page's two forms: HTML for people, Markdown for agents. */
+export interface PageForms {
+  html: (site: Site) => string;
+  markdown: (site: Site) => string;
+}
+
+/**
+ * sitePage for a page with a Markdown form (RFC 9110 §12.5.1): its `.md` twin (`twin`) is always
+ * Markdown; the page itself is what Accept selects, HTML on a tie and for browsers, 406 when
+ * neither. The response cache keeps the twin, and the page's HTML for requests selecting HTML.
+ */
+export function negotiatedSitePage(options: SitePageOptions): (c: Context<AppEnv>, key: string, forms: PageForms, twin: boolean) => Promise<Response> {
+  const { rendered, cache, siteIsCurrent, cacheControl } = options;
+  return async (c, key, forms, twin) => {
+    const format = pageFormat(c, twin);
+    if (format === null) return notAcceptable(c, `${c.get('baseUrl')}${c.req.path}.md`);
+    const site = await options.site();
+    if (format === 'text/markdown') {
+      const markdown = rendered.get(`${key}.md`, [site], () => forms.markdown(site));
+      const headers = keptHeaders(markdown, 'text/markdown; charset=utf-8', cacheControl, { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY });
+      if (twin) cache.offerPage(c, markdown, headers, () => siteIsCurrent(site));
+      return sendKept(c, markdown, headers);
+    }
+    const html = rendered.get(key, [site], () => forms.html(site));
+    const headers = htmlKeptHeaders(html, cacheControl, { vary: NEGOTIATED_VARY });
+    cache.offerPage(c, html, headers, () => siteIsCurrent(site), selectsHtml);
     return sendKept(c, html, headers);
   };
 }
