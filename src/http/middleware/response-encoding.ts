@@ -7,10 +7,10 @@ import { answeredBytes, setResponseHeader } from '../responses/response-headers.
 /**
  * Content coding of answers (RFC 9110 §8.4), run by requestContext once every header is on the
  * answer: a public 200 of a text type of 1 KiB or more goes out as br or gzip when
- * Accept-Encoding asks for one (accept-encoding.ts). A kept answer (a cached catalog read, a rendered page, a static
- * file: bytes respondWith was given) is encoded once and its encoding kept with it
- * (lib/content-coding.ts); the cached-read lane then sends that encoding itself. Any other answer
- * is read and encoded per request, off the event loop.
+ * Accept-Encoding asks for one (accept-encoding.ts). A kept answer (a cached catalog read, a
+ * rendered page, a static file: bytes respondWith was given) is encoded once and its encoding
+ * kept with it (lib/content-coding.ts); the cached-read lane then sends that encoding itself. Any
+ * other answer is read and encoded per request, off the event loop.
  *
  * An encoded answer is another representation: its own `Content-Length`, a strong ETag of its
  * own (§8.8.3: `"x"` becomes `"x-br"`), and `Vary: Accept-Encoding` (§12.5.5). A conditional
