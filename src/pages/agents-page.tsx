@@ -1,18 +1,7 @@
 import type { FC } from 'hono/jsx';
 import { SANDBOX_SCENARIOS } from '../model/sandbox-scenarios.js';
+import { AGENT_FILES as FILES } from './agents-content.js';
 import { Layout, type Site } from './layout.js';
-
-/** The machine-readable files an agent (or its developer) starts from, in reading order. */
-const FILES: { path: string; what: string }[] = [
-  { path: '/llms.txt', what: 'a plain-text map of this site for language models' },
-  { path: '/openapi.json', what: 'the OpenAPI 3.1 description of every API operation' },
-  { path: '/auth.md', what: 'the authentication walkthrough, step by step, with this server’s URLs' },
-  { path: '/.well-known/api-catalog', what: 'the API catalog (RFC 9727) linking all of the above' },
-  { path: '/.well-known/oauth-authorization-server', what: 'OAuth authorization server metadata (RFC 8414)' },
-  { path: '/.well-known/oauth-protected-resource', what: 'protected resource metadata (RFC 9728)' },
-  { path: '/sitemap.xml', what: 'every project page; each also has a Markdown copy at /projects/{slug}.md' },
-  { path: '/problems', what: 'what each error answer (an RFC 9457 problem’s type) means, and what to do about it' },
-];
 
 const Code: FC<{ children?: unknown }> = ({ children }) => <code>{children}</code>;
 

@@ -84,7 +84,7 @@ export function llmsTxt(site: LlmsSite, { projects, more }: SomeProjects): strin
     '## Optional',
     '',
     `- [Full catalog](${b}/llms-full.txt): ${more ? `the Markdown of the ${projects.length} projects listed above` : "every published project's Markdown"} in one document`,
-    `- [Catalog as Markdown](${b}/index.md), [how to inquire](${b}/inquire.md), [API summary](${b}/docs.md), [problem types](${b}/problems.md): the human pages as Markdown (also \`Accept: text/markdown\`)`,
+    `- [Catalog as Markdown](${b}/index.md), [how to inquire](${b}/inquire.md), [API summary](${b}/docs.md), [problem types](${b}/problems.md), [for agents](${b}/agents.md): the human pages as Markdown (also \`Accept: text/markdown\`)`,
     `- [Sitemap](${b}/sitemap.xml): every published project page`,
     `- [Web catalog](${b}/): the same catalog for people`,
     '',

@@ -19,7 +19,7 @@ import { isReference } from '../../src/http/openapi/types.js';
  * the problem types' pages, the pages' Markdown twins and crawler files. A prefix matches itself and anything below it;
  * everything else that is not documented must be a 404/405 problem.
  */
-export const NON_API_PATHS = ['/', '/agents', '/index.md', '/inquire.md', '/docs.md', '/problems.md', '/robots.txt', '/sitemap.xml', '/favicon.ico'] as const;
+export const NON_API_PATHS = ['/', '/agents', '/agents.md', '/index.md', '/inquire.md', '/docs.md', '/problems.md', '/robots.txt', '/sitemap.xml', '/favicon.ico'] as const;
 export const NON_API_PREFIXES = ['/docs', '/sitemaps', '/assets', '/images', '/media', '/projects', '/inquire', '/admin', '/problems'] as const;
 
 export function isNonApiPath(path: string): boolean {

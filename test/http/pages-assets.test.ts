@@ -60,6 +60,18 @@ describe('stylesheet and generated project images', () => {
     for (const name of tools) assert.ok(html.includes(`<code>${name}</code>`), name);
     const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
     assert.match(html, new RegExp(`offers ${words[tools.length]} tools`));
+
+    // The same facts as Markdown for an agent: by Accept, and at /agents.md (RFC 9110 §12.5.1).
+    for (const [path, accept] of [['/agents', 'text/markdown'], ['/agents.md', '*/*']] as const) {
+      const md = await fetch(`${server.baseUrl}${path}`, { headers: { accept } });
+      assert.equal(md.status, 200, path);
+      assert.equal(md.headers.get('content-type'), 'text/markdown; charset=utf-8', path);
+      const text = await md.text();
+      assert.match(text, /^# Agents and .+: browse the work, send an inquiry$/m, path);
+      for (const name of tools) assert.ok(text.includes(`\`${name}\``), `${path} names ${name}`);
+      for (const link of ['/mcp', '/auth.md', '/openapi.json', '/api/v1/sandbox', '/problems']) assert.ok(text.includes(`<${server.baseUrl}${link}>`), `${path} links ${link}`);
+    }
+    assert.equal((await fetch(`${server.baseUrl}/agents`, { headers: { accept: 'application/json' } })).status, 406);
   });
 
   it('generates a cacheable, sandboxed SVG placeholder per project image', async () => {

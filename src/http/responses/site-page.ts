@@ -15,21 +15,6 @@ export interface SitePageOptions {
   cacheControl: string;
 }
 
-/**
- * A page drawn from the site alone (its name, brand and links; no catalog data), such as /agents
- * or /problems: rendered once per site, offered to the response cache while the site is current.
- */
-export function sitePage(options: SitePageOptions): (c: Context<AppEnv>, key: string, render: (site: Site) => string) => Promise<Response> {
-  const { rendered, cache, siteIsCurrent, cacheControl } = options;
-  return async (c, key, render) => {
-    const site = await options.site();
-    const html = rendered.get(key, [site], () => render(site));
-    const headers = htmlKeptHeaders(html, cacheControl, {});
-    cache.offerPage(c, html, headers, () => siteIsCurrent(site));
-    return sendKept(c, html, headers);
-  };
-}
-
 /** A site page's two forms: HTML for people, Markdown for agents. */
 export interface PageForms {
   html: (site: Site) => string;
@@ -37,9 +22,11 @@ export interface PageForms {
 }
 
 /**
- * sitePage for a page with a Markdown form (RFC 9110 §12.5.1): its `.md` twin (`twin`) is always
- * Markdown; the page itself is what Accept selects, HTML on a tie and for browsers, 406 when
- * neither. The response cache keeps the twin, and the page's HTML for requests selecting HTML.
+ * A page drawn from the site alone (its name, brand and links; no catalog data), such as /agents
+ * or /problems, rendered once per site in each form and offered to the response cache while the
+ * site is current. Its `.md` twin (`twin`) is always Markdown; the page itself is what Accept
+ * selects (RFC 9110 §12.5.1): HTML on a tie and for browsers, 406 for neither. The cache keeps
+ * the twin, and the page's HTML for requests that select HTML.
  */
 export function negotiatedSitePage(options: SitePageOptions): (c: Context<AppEnv>, key: string, forms: PageForms, twin: boolean) => Promise<Response> {
   const { rendered, cache, siteIsCurrent, cacheControl } = options;

@@ -22,7 +22,8 @@ import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
 import { htmlKeptHeaders, sendHtml, sendText } from '../responses/html-response.js';
-import { sitePage } from '../responses/site-page.js';
+import { negotiatedSitePage } from '../responses/site-page.js';
+import { agentsMarkdown } from '../../pages/agents-content.js';
 import { keptHeaders, sendKept } from '../responses/cached-response.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
 import { catalogMarkdown } from '../../pages/catalog-markdown.js';
@@ -75,8 +76,11 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   // Browsers ask for /favicon.ico on their own; the icon lives at its content-hashed URL.
   app.get('/favicon.ico', (c) => c.redirect(assetUrl(assets, 'favicon.svg'), 301));
 
-  const fromSite = sitePage({ site: options.site, siteIsCurrent, cache, rendered, cacheControl: PAGE_CACHE });
-  app.get('/agents', cache.serve, (c) => fromSite(c, 'agents', renderAgentsPage));
+  // /agents for people, and as Markdown for an agent (by Accept, or at /agents.md).
+  const fromSite = negotiatedSitePage({ site: options.site, siteIsCurrent, cache, rendered, cacheControl: PAGE_CACHE });
+  const agents = { html: renderAgentsPage, markdown: (site: Site) => agentsMarkdown({ name: site.name, baseUrl: site.baseUrl }) };
+  app.get('/agents', cache.serve, (c) => fromSite(c, 'agents', agents, false));
+  app.get('/agents.md', cache.serve, (c) => fromSite(c, 'agents', agents, true));
 
   // RFC 8288 / RFC 9727 §3: the home page points programs at every discovery document.
   const homeLink = [
