@@ -29,11 +29,19 @@ export function fieldsHaveNul(fields: Readonly<Record<string, unknown>>): boolea
 }
 
 /** Where in a parsed JSON value U+0000 first appears (`a.b[2]`, or `(name)` for a key), or undefined. */
-export function nulPath(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '(value)' : undefined;
+export function nulPath(value: unknown): string | undefined {
+  return stringPath(value, (text) => text.includes('\u0000'));
+}
+
+/**
+ * Where in a parsed JSON value a string (or an object's key) that `holds` first appears:
+ * `a.b[2]`, `a.b (name)` for a key, `(value)` for the value itself; undefined for none.
+ */
+export function stringPath(value: unknown, holds: (text: string) => boolean, path = ''): string | undefined {
+  if (typeof value === 'string') return holds(value) ? path || '(value)' : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], `${path}[${i}]`);
+      const found = stringPath(value[i], holds, `${path}[${i}]`);
       if (found) return found;
     }
     return undefined;
@@ -41,8 +49,8 @@ export function nulPath(value: unknown, path = ''): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return `${at} (name)`;
-    const found = nulPath(inner, at);
+    if (holds(key)) return `${at} (name)`;
+    const found = stringPath(inner, holds, at);
     if (found) return found;
   }
   return undefined;

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { DomainError, ERROR_CODES } from '../lib/errors.js';
+import { loneSurrogatePath } from '../lib/lone-surrogate.js';
 import { nulPath } from '../lib/nul-character.js';
 
 /**
@@ -35,12 +36,15 @@ export function toolError(code: string, message: string, details: readonly { pat
 
 /**
  * Runs a tool body; domain errors become actionable `isError` results, anything else a bland one.
- * `args` holding U+0000 are refused first (lib/nul-character.ts): an input error the model can
- * correct is a tool result (MCP 2025-11-25 server/tools §"Error Handling"), not a protocol error.
+ * `args` holding U+0000 or a lone surrogate are refused first (lib/nul-character.ts,
+ * lib/lone-surrogate.ts): an input error the model can correct is a tool result (MCP 2025-11-25
+ * server/tools §"Error Handling"), not a protocol error.
  */
 export async function runTool(logger: Logger, tool: string, body: () => Promise<CallToolResult>, args?: unknown): Promise<CallToolResult> {
   const nul = nulPath(args);
   if (nul) return toolError(ERROR_CODES.validation, 'An argument holds a NUL character (U+0000), which no argument accepts.', [{ path: nul, message: 'must not contain U+0000' }]);
+  const lone = loneSurrogatePath(args);
+  if (lone) return toolError(ERROR_CODES.validation, 'An argument holds an unpaired UTF-16 surrogate (\\uD800–\\uDFFF without its pair), which is not text.', [{ path: lone, message: 'not valid Unicode: an unpaired surrogate' }]);
   try {
     return await body();
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { ValidationError } from '../../lib/errors.js';
+import { loneSurrogateIn } from '../../lib/lone-surrogate.js';
 import { fieldsHaveNul, formHasNul, jsonHasNul, targetHasNul } from '../../lib/nul-character.js';
 import { isJsonMediaType, mediaTypeOf } from '../requests/media-type.js';
 import { isUploadPath } from './upload-paths.js';
@@ -8,8 +9,12 @@ import type { AppEnv } from '../env.js';
 const refused = (where: '(url)' | '(body)') =>
   new ValidationError(`The ${where === '(url)' ? 'request target' : 'request body'} holds a NUL character (U+0000), which no field accepts.`, [{ path: where, message: 'must not contain U+0000' }]);
 
+const unpaired = (path: string) =>
+  new ValidationError('The request body holds an unpaired UTF-16 surrogate escape (\\uD800–\\uDFFF without its pair), which is not text and would be stored as U+FFFD.', [{ path, message: 'not valid Unicode: an unpaired surrogate' }]);
+
 /**
- * Refuses a request whose target, JSON body or form fields carry U+0000 (lib/nul-character.ts):
+ * Refuses a request whose target, JSON body or form fields carry U+0000 (lib/nul-character.ts),
+ * or whose JSON body holds a lone surrogate (lib/lone-surrogate.ts):
  * a 400 in each surface's own format, by the error handler (problem+json, RFC 6749 JSON on
  * /oauth/*, an HTML page for a browser). The body is read here — as text, or a multipart form's
  * parsed fields, its files left alone — and Hono keeps it for the handler's own read. `ownPaths`
@@ -37,6 +42,8 @@ export function rejectNul(options: { ownPaths: readonly string[]; skip?: (path: 
     if (!json && media !== 'application/x-www-form-urlencoded') return next();
     return c.req.text().then((text) => {
       if (json ? jsonHasNul(text) : formHasNul(text)) throw refused('(body)');
+      const lone = json ? loneSurrogateIn(text) : undefined;
+      if (lone !== undefined) throw unpaired(lone);
       return next();
     });
   };
