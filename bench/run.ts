@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: vitrine's catalog reads against a bare node:http server sending the same
- * bytes, on a 10,000-project catalog. Every server runs in a child process (so autocannon's own
+ * `npm run bench`: vitrine's catalog reads (a list, a project, and the list asked for in br)
+ * against a bare node:http server sending the same bytes, on a 10,000-project catalog. Every server runs in a child process (so autocannon's own
  * CPU is never counted) and is loaded in the same run, one after the other, with the same
  * settings. Prints req/s, p99 latency and server CPU µs per request; the verdict is the CPU
  * ratio bare/ours (target ≥ 0.8): on a 2-core machine the load generator caps req/s, so CPU per
