@@ -1,6 +1,6 @@
 import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
-import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../lib/errors.js';
+import { DomainError, ERROR_CODES, NotFoundError, ValidationError, type FieldError } from '../lib/errors.js';
 import { ifMatchMatches, ifNoneMatchMatches } from '../lib/etag.js';
 import { invalidInput } from '../lib/zod-errors.js';
 import { imageInputOf, prepareImages, storeImages } from '../media/project-images.js';
@@ -122,6 +122,20 @@ export class ProjectEditor {
     this.checkNoneMatch(current, ifNoneMatch);
     if ((await this.deps.store.remove(slug, current)) === 'conflict') throw this.stale(slug);
     this.deps.catalog.invalidate();
+  }
+
+  /**
+   * What save() would refuse in these fields, without saving: the admin form shows every problem
+   * at once, the fields' beside its images' (which it checks first, as it reads the uploads).
+   */
+  problems(body: unknown, slug?: string): readonly FieldError[] {
+    try {
+      this.validate(body, slug);
+      return [];
+    } catch (error) {
+      if (error instanceof ValidationError) return error.errors ?? [];
+      throw error;
+    }
   }
 
   private validate(body: unknown, slug?: string): ProjectEdit {

@@ -151,4 +151,20 @@ describe('project images over HTTP: upload, project, pages, immutable variants',
     const project = (await (await fetch(`${server.baseUrl}/api/v1/projects/harbour-lights`)).json()) as { images: { alt: string; width: number; height: number }[] };
     assert.deepEqual(project.images.map((i) => [i.alt, i.width, i.height]), [['A blue light', 200, 300], ['A red light', 300, 200]]);
   });
+
+  it('an image\'s error and the fields\' come back together, the summary naming each field in the form\'s order (WCAG 2.2 SC 3.3.1)', async () => {
+    const owner = await signedInOwner(server, OWNER);
+    await owner.get('/admin/projects/new');
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ slug: 'harbour-fog', title: '', summary: 'Fog.', description: '', client: '', industry: 'transport', services: '', technologies: '', tags: '', year: '1800', url: '' })) form.set(k, v);
+    form.set('upload_1_file', new File([await jpeg(300, 200, '#999')], 'fog.jpg', { type: 'image/jpeg' }));
+    form.set('upload_1_alt', '');
+    const res = await owner.postMultipart('/admin/projects/new', form);
+    assert.equal(res.status, 422);
+    const summary = /<div class="error-summary"[\s\S]*?<\/div>/.exec(owner.html)?.[0] ?? '';
+    const items = [...summary.matchAll(/<li><a href="#([^"]+)">([^<]*)<\/a><\/li>/g)].map((m) => [m[1], m[2]!.split(':')[0]]);
+    assert.deepEqual(items, [['title', 'Title'], ['year', 'Year'], ['upload_1_alt', 'New image 1']], summary);
+    assert.match(owner.html, /id="title-error"/);
+    assert.match(owner.html, /id="upload_1_alt-error"/);
+  });
 });

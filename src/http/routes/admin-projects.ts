@@ -59,7 +59,11 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     const values = { ...formInput(body), images: images.rows };
     const based = current ? (typeof body.etag === 'string' && body.etag === projectEtag(current) ? current : null) : null;
     if (current && !based) return form(c, current, values, {}, 412, 'Someone changed this project after you opened it. Your version is below; the saved one has changed — check it, then save again.');
-    if (Object.keys(images.errors).length > 0) return form(c, current, values, images.errors as ProjectFormErrors, 422);
+    if (Object.keys(images.errors).length > 0) {
+      // Every problem at once: the fields' too, not only once the images pass.
+      const fields = projectFormErrors(editor.problems(projectEditFromForm(values, current, now()), current?.slug));
+      return form(c, current, values, { ...fields, ...images.errors } as ProjectFormErrors, 422);
+    }
     try {
       await editor.save(projectEditFromForm(values, current, now()), based, current?.slug);
     } catch (error) {

@@ -81,7 +81,7 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
       </p>
       <h1>{title}</h1>
       <Flash notice={notice} />
-      <ErrorSummary title="Please check the project" items={failed.map((k) => ({ field: k === 'published_at' ? 'published' : k, text: errors[k] ?? '' }))} />
+      <ErrorSummary title="Please check the project" items={summaryOrder(failed).map((k) => ({ field: k === 'published_at' ? 'published' : k, text: `${fieldName(k)}: ${errors[k] ?? ''}` }))} />
       <form class="form" method="post" action={editing ? `/admin/projects/${editing.slug}` : '/admin/projects/new'} enctype="multipart/form-data" novalidate>
         <CsrfField token={csrfToken} />
         {editing ? <input type="hidden" name="etag" value={editing.etag} /> : null}
@@ -103,3 +103,27 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
     </AdminLayout>
   );
 };
+
+/**
+ * The field an error belongs to, as its label says it: the summary names it (WCAG 2.2 SC 3.3.1,
+ * an error identified in text), since a message alone ("must not be empty") names nothing.
+ */
+function fieldName(key: string): string {
+  if (key in LABELS) return LABELS[key as ProjectFormField][0];
+  const image = /^image_(\d+)_(alt|caption)$/.exec(key);
+  if (image) return `Image ${Number(image[1]) + 1}: ${image[2] === 'alt' ? 'alternative text' : 'caption'}`;
+  const upload = /^upload_(\d+)_(file|alt|caption)$/.exec(key);
+  if (upload) return `New image ${upload[1]}${upload[2] === 'file' ? '' : upload[2] === 'alt' ? ': alternative text' : ': caption'}`;
+  return { images: 'Images', featured: 'Featured', published_at: 'Published' }[key] ?? key;
+}
+
+/** Errors in the order of the form's fields (the images come after the live URL), as a reader meets them. */
+function summaryOrder(keys: string[]): string[] {
+  const url = PROJECT_FORM_FIELDS.indexOf('url');
+  const rank = (key: string) => {
+    const at = PROJECT_FORM_FIELDS.indexOf(key as ProjectFormField);
+    if (at >= 0) return at;
+    return key === 'images' || /^(?:image|upload)_/.test(key) ? url + 0.5 : PROJECT_FORM_FIELDS.length;
+  };
+  return [...keys].sort((a, b) => rank(a) - rank(b));
+}
