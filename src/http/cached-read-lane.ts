@@ -91,10 +91,9 @@ function encodedAnswer(entry: CurrentEntry, acceptEncoding: string | undefined):
   const bytes = keptEncoding(entry.bytes, coding);
   if (bytes === undefined) return false;
   if (bytes === null) return undefined;
-  const forms = encodedHeaders.get(entry.ok) ?? {};
-  encodedHeaders.set(entry.ok, forms);
-  const vary = varyWithAcceptEncoding(entry.ok.vary);
-  const headers = (forms[coding] ??= Object.freeze({ ...entry.ok, 'content-length': String(bytes.byteLength), 'content-encoding': coding, etag: codedEtag(entry.etag, coding), vary }));
+  let forms = encodedHeaders.get(entry.ok);
+  if (forms === undefined) encodedHeaders.set(entry.ok, (forms = {}));
+  const headers = (forms[coding] ??= Object.freeze({ ...entry.ok, 'content-length': String(bytes.byteLength), 'content-encoding': coding, etag: codedEtag(entry.etag, coding), vary: varyWithAcceptEncoding(entry.ok.vary) }));
   return { bytes, headers };
 }
 

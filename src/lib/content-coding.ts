@@ -43,7 +43,7 @@ const gzipAsync = promisify(gzip);
 /** The encoded bytes, or null when the coding does not make them smaller. */
 export type Encoded = Uint8Array<ArrayBuffer> | null;
 
-/** Encodes bytes once per coding: `bytes` is an answer's body. */
+/** An answer's body in a coding (each call compresses; encodeKept keeps the result). */
 export async function encode(bytes: Uint8Array, coding: Coding): Promise<Encoded> {
   const out = await compressors[coding](bytes);
   if (out.byteLength >= bytes.byteLength) return null;
