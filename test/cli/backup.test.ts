@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { runCli } from '../../src/cli/run.js';
 import { createStore } from '../../src/store/create-store.js';
+import { mountSmallFilesystem, skipWithoutMount, type SmallFilesystem } from '../helpers/small-filesystem.js';
 
 async function vitrine(args: string[], databaseUrl: string) {
   let stdout = '';
@@ -74,5 +77,81 @@ describe('vitrine backup and restore refuse what would lose or mislead', () => {
       assert.equal(run.code, 2, args.join(' '));
       assert.match(run.stderr, /usage: vitrine/);
     }
+  });
+});
+
+describe('vitrine backup killed midway', () => {
+  let dir: string;
+  let db: string;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vitrine-backup-kill-'));
+    db = join(dir, 'v.db');
+    const store = createStore({ kind: 'sqlite', path: db });
+    await store.migrate();
+    await store.close();
+    // 96 MB more, so the copy takes long enough to be caught in the middle.
+    const raw = new Database(db);
+    raw.exec('CREATE TABLE ballast (b BLOB); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 96) INSERT INTO ballast SELECT zeroblob(1048576) FROM n');
+    raw.close();
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves no FILE (only its .partial), so a retry succeeds', { timeout: 60_000 }, async () => {
+    const out = join(dir, 'backups');
+    mkdirSync(out);
+    const file = join(out, 'vitrine.db');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'backup', file], { env: { ...process.env, DATABASE_URL: `sqlite:${db}`, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    // SIGKILL as soon as the copy has bytes on disk: no handler runs, as when a machine goes down.
+    while (child.exitCode === null && !readdirSync(out).some((name) => statSync(join(out, name), { throwIfNoEntry: false })?.size)) await new Promise((resolve) => setImmediate(resolve));
+    child.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL', 'killed while copying, not after it finished');
+    assert.equal(existsSync(file), false, 'no FILE that a retry would refuse and a restore would take for a backup');
+    for (const name of readdirSync(out)) assert.match(name, /^vitrine\.db\.\d+\.partial/, 'only the killed copy, under a name no restore would take');
+
+    const retried = await vitrine(['backup', file], `sqlite:${db}`);
+    assert.equal(retried.code, 0, retried.stderr);
+    assert.ok(existsSync(file));
+  });
+});
+
+describe('vitrine backup on a disk that fills up midway', { skip: skipWithoutMount() }, () => {
+  const size = 2 * 1024 * 1024;
+  let dir: string;
+  let db: string;
+  let disk: SmallFilesystem;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vitrine-backup-full-'));
+    db = join(dir, 'v.db');
+    const store = createStore({ kind: 'sqlite', path: db });
+    await store.migrate();
+    await store.close();
+    disk = mountSmallFilesystem(size);
+  });
+  after(() => {
+    disk?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves neither FILE nor a partial copy, so a retry once there is room succeeds', async () => {
+    // Room for about half the database: SQLite has written pages into the copy when the disk fills.
+    const room = Math.floor(statSync(db).size / 2 / 4096) * 4096;
+    const ballast = join(disk.dir, 'ballast');
+    writeFileSync(ballast, Buffer.alloc(size - room));
+    const file = join(disk.dir, 'vitrine.db');
+    const failed = await vitrine(['backup', file], `sqlite:${db}`);
+    assert.equal(failed.code, 1, failed.stdout);
+    assert.match(failed.stderr, new RegExp(`^vitrine backup: cannot write ${file}: .*full`));
+    assert.equal(existsSync(file), false, 'no FILE that a retry would refuse and a restore would take for a backup');
+    assert.deepEqual(readdirSync(disk.dir), ['ballast'], 'the partial copy and its journal are removed');
+
+    rmSync(ballast);
+    const retried = await vitrine(['backup', file], `sqlite:${db}`);
+    assert.equal(retried.code, 0, retried.stderr);
+    assert.match(retried.stdout, /^backed up .* pages: 0 projects/);
+    assert.deepEqual(readdirSync(disk.dir), ['vitrine.db'], 'only the backup: no partial file, no -wal or -shm beside it');
+    const again = await vitrine(['backup', file], `sqlite:${db}`);
+    assert.equal(again.code, 1, 'a complete backup is still never overwritten');
+    assert.match(again.stderr, /already exists; name a new file/);
   });
 });

@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 
 /**
@@ -50,37 +50,88 @@ function openReadOnly(path: string, what: string): Database.Database {
 }
 
 /**
- * One backup step from `db` into `destination`. better-sqlite3's and SQLite's own errors name
- * no file ("Cannot save backup because the directory does not exist", "unable to open database
- * file"): the message names it.
+ * One backup step from `db` into `file` (by default `destination`). better-sqlite3's and SQLite's
+ * own errors name no file ("Cannot save backup because the directory does not exist", "unable
+ * to open database file"): the message names `destination`, the file the operator asked for.
  */
-async function copyInto(db: Database.Database, destination: string): Promise<number> {
+async function copyInto(db: Database.Database, destination: string, file = destination): Promise<number> {
   const folder = dirname(destination);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new BackupError(`cannot write ${destination}: there is no folder ${folder}`);
   try {
-    return (await db.backup(destination, { progress: () => ALL_PAGES })).totalPages;
+    return (await db.backup(file, { progress: () => ALL_PAGES })).totalPages;
   } catch (error) {
     throw new BackupError(`cannot write ${destination}: ${(error as Error).message}`);
   }
 }
 
-/** Copies the live database at `source` to `destination` (which must not exist yet), then checks the copy. */
+/** fsync of a file or a folder, so what was written (or renamed) survives a power cut. */
+function syncToDisk(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Gives the finished copy at `partial` the name `destination`, unless a file took that name
+ * meanwhile. link(2) fails with EEXIST instead of replacing, which rename(2) would do silently;
+ * a filesystem without hard links (FAT on a USB stick) gets a rename after one more look.
+ */
+function publish(partial: string, destination: string): void {
+  try {
+    linkSync(partial, destination);
+    rmSync(partial);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw new BackupError(`cannot write ${destination}: ${(error as Error).message}`);
+    if (code === 'EEXIST' || existsSync(destination)) throw new BackupError(`${destination} already exists; name a new file`);
+    renameSync(partial, destination);
+  }
+  try {
+    syncToDisk(dirname(destination));
+  } catch {
+    // Some network and FUSE filesystems cannot fsync a folder (EINVAL): the copy is complete and
+    // named, and the name is as durable as that filesystem makes it.
+  }
+}
+
+/**
+ * Copies the live database at `source` to `destination` (which must not exist yet), then checks
+ * the copy. The copy is written to `FILE.<pid>.partial` beside it and named `destination` only
+ * once it is complete, checked and on disk: a backup that stops midway (killed, the machine
+ * down, the check failing) leaves no `destination`, which a retry would refuse as existing and a
+ * restore would take for a backup. A failure removes the partial file (better-sqlite3 itself
+ * unlinks a new file its copy failed to fill); only a process that dies leaves it behind.
+ */
 export async function backupSqlite(source: string, destination: string): Promise<DatabaseSummary> {
   if (existsSync(destination)) throw new BackupError(`${destination} already exists; name a new file`);
-  const db = openReadOnly(source, 'the database');
-  let pages: number;
+  const partial = join(dirname(destination), `${basename(destination)}.${process.pid}.partial`);
   try {
-    pages = await copyInto(db, destination);
+    const db = openReadOnly(source, 'the database');
+    let pages: number;
+    try {
+      pages = await copyInto(db, destination, partial);
+    } finally {
+      db.close();
+    }
+    const copy = openReadOnly(partial, 'the backup');
+    let summary: DatabaseSummary;
+    try {
+      const problem = checkVitrineDatabase(copy);
+      if (problem) throw new BackupError(`the copy is not usable: ${problem}`);
+      summary = summarize(copy, pages);
+    } finally {
+      copy.close();
+    }
+    syncToDisk(partial);
+    publish(partial, destination);
+    return summary;
   } finally {
-    db.close();
-  }
-  const copy = openReadOnly(destination, 'the backup');
-  try {
-    const problem = checkVitrineDatabase(copy);
-    if (problem) throw new BackupError(`the copy is not usable: ${problem}`);
-    return summarize(copy, pages);
-  } finally {
-    copy.close();
+    // With the copy's journal, if a failure left one, and the empty -wal and -shm the read-only
+    // check opened (the copy says WAL mode, as its source does; every page is in the file).
+    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
   }
 }
 
