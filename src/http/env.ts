@@ -17,5 +17,7 @@ export interface AppEnv {
     owner: OwnerSession | null;
     /** the CSRF token owner forms carry (middleware/csrf.ts) */
     csrfToken: string;
+    /** the route pattern of a 405 that no handler answered (responses/not-found.ts), for the metrics */
+    route: string;
   };
 }

@@ -100,6 +100,24 @@ describe('GET /metrics (docs/design.md §3): Prometheus exposition of this app i
     for (const s of samples.filter((s) => 'route' in s.labels)) assert.ok(s.labels.route === 'unmatched' || s.labels.route!.startsWith('/'), `route label ${s.labels.route}`);
   });
 
+  it('labels a 405 (a method the route does not serve) with that route\'s pattern, not `unmatched`', async () => {
+    const send = async (method: string, path: string) => {
+      const res = await fetch(`${server.baseUrl}${path}`, { method });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    assert.equal(await send('DELETE', '/api/v1/projects'), 405);
+    assert.equal(await send('PUT', `/api/v1/projects/${slug}`), 405);
+    assert.equal(await send('PATCH', '/api/v1/sandbox/inquiries'), 405, 'the sandbox passes its own path on to the app\'s 405');
+    const { text, samples } = await scrape(server);
+    assert.equal(valueOf(samples, 'vitrine_http_requests_total', { method: 'DELETE', route: '/api/v1/projects', status: '405' }), 1);
+    assert.equal(valueOf(samples, 'vitrine_http_requests_total', { method: 'PUT', route: '/api/v1/projects/:slug', status: '405' }), 1);
+    assert.equal(valueOf(samples, 'vitrine_http_requests_total', { method: 'PATCH', route: '/api/v1/sandbox/inquiries', status: '405' }), 1);
+    assert.equal(valueOf(samples, 'vitrine_http_request_duration_seconds_count', { method: 'DELETE', route: '/api/v1/projects' }), 1);
+    assert.ok(!samples.some((s) => s.labels.route === 'unmatched' && s.labels.status === '405'), 'no 405 is unmatched');
+    assert.ok(!text.includes(slug), 'the raw path never becomes a label');
+  });
+
   it('counts inquiries created over REST as source="api", sandbox rehearsals apart, replays not at all', async () => {
     const post = (path: string, headers: Record<string, string> = {}) =>
       fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(INQUIRY) });

@@ -4,25 +4,27 @@ import type { AppEnv } from '../env.js';
 import { problem } from './problem.js';
 
 interface RoutePattern {
+  path: string;
   regex: RegExp;
   methods: Set<string>;
+  /** how many of its segments are parameters: the fewer, the more specific */
+  params: number;
 }
+
+const isParameter = (segment: string) => segment.startsWith(':') || (segment.startsWith('{') && segment.endsWith('}'));
 
 function compile(path: string): RegExp {
   const pattern = path
     .split('/')
-    .map((segment) => (segment.startsWith(':') || (segment.startsWith('{') && segment.endsWith('}')) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (isParameter(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${pattern}$`);
 }
 
 const tables = new WeakMap<Hono<AppEnv>, RoutePattern[]>();
 
-/**
- * The methods `app` serves at `path` (empty: none). The route table is read from the app once,
- * on first use, when every route is registered.
- */
-export function methodsServing(app: Hono<AppEnv>, path: string): Set<string> {
+/** The route table of `app`, read once, on first use, when every route is registered. */
+function patternsOf(app: Hono<AppEnv>): RoutePattern[] {
   let patterns = tables.get(app);
   if (!patterns) {
     const byPath = new Map<string, Set<string>>();
@@ -32,12 +34,24 @@ export function methodsServing(app: Hono<AppEnv>, path: string): Set<string> {
       methods.add(route.method);
       byPath.set(route.path, methods);
     }
-    patterns = [...byPath].map(([p, methods]) => ({ regex: compile(p), methods }));
+    patterns = [...byPath].map(([p, methods]) => ({ path: p, regex: compile(p), methods, params: p.split('/').filter(isParameter).length }));
     tables.set(app, patterns);
   }
+  return patterns;
+}
+
+/** The methods `app` serves at `path` (empty: none). */
+export function methodsServing(app: Hono<AppEnv>, path: string): Set<string> {
   const allowed = new Set<string>();
-  for (const pattern of patterns) if (pattern.regex.test(path)) for (const m of pattern.methods) allowed.add(m);
+  for (const pattern of patternsOf(app)) if (pattern.regex.test(path)) for (const m of pattern.methods) allowed.add(m);
   return allowed;
+}
+
+/** The most specific route pattern `app` serves `path` under (`/api/v1/projects/:slug`), if any. */
+function routeServing(app: Hono<AppEnv>, path: string): string | undefined {
+  let best: RoutePattern | undefined;
+  for (const pattern of patternsOf(app)) if (pattern.regex.test(path) && (best === undefined || pattern.params < best.params)) best = pattern;
+  return best?.path;
 }
 
 /** 404 for paths nothing serves, 405 with `Allow` (RFC 9110 §15.5.6) for paths served under other methods. */
@@ -46,6 +60,8 @@ export function notFoundHandler(app: Hono<AppEnv>) {
     const path = c.req.path;
     const allowed = methodsServing(app, path);
     if (allowed.size > 0 && !allowed.has(c.req.method)) {
+      // No handler matched, but the path is a route's: the metrics count it there (route-of.ts).
+      c.set('route', routeServing(app, path)!);
       if (allowed.has('GET')) allowed.add('HEAD');
       allowed.add('OPTIONS');
       const allow = [...allowed].sort().join(', ');
