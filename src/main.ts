@@ -1,7 +1,7 @@
 import { ConfigError, parseConfig } from './config.js';
-import { StoreUnavailableError } from './lib/errors.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
 import { closeOnSignals, startServer } from './server.js';
+import { startFailure } from './store/start-failure.js';
 
 async function main(): Promise<void> {
   let config;
@@ -15,12 +15,16 @@ async function main(): Promise<void> {
     throw error;
   }
   limitHeapGrowth(config.heapGrowthPercent);
-  closeOnSignals(await startServer(config));
+  try {
+    closeOnSignals(await startServer(config));
+  } catch (error) {
+    // The operator's terminal, not a response: the store's own reason (host, code, file) helps here.
+    process.stderr.write(`vitrine: failed to start: ${startFailure(error, config.database)}\n`);
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {
-  // The operator's terminal, not a response: the store's own reason (host, code) helps here.
-  const reason = error instanceof StoreUnavailableError ? `the database cannot be reached (${error.reason}); check DATABASE_URL` : error instanceof Error ? error.message : String(error);
-  process.stderr.write(`vitrine: failed to start: ${reason}\n`);
+  process.stderr.write(`vitrine: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -50,11 +50,17 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const own = options.logger === undefined ? createLogger(config.logLevel) : undefined;
   const logger = options.logger ?? own!.logger;
   const store = createStore(config.database);
-  const applied = await store.migrate();
-  if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
-  if (config.demoCatalog) {
-    const seeded = await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio, store.media);
-    if (seeded > 0) logger.info({ projects: seeded }, 'loaded the demo catalog into an empty database');
+  try {
+    const applied = await store.migrate();
+    if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
+    if (config.demoCatalog) {
+      const seeded = await seedIfEmpty(store.projects, DEMO_CATALOG_PATH, systemClock, cryptoRandom, store.studio, store.media);
+      if (seeded > 0) logger.info({ projects: seeded }, 'loaded the demo catalog into an empty database');
+    }
+  } catch (error) {
+    // Closed, or SQLite's checkpointer thread keeps a `vitrine serve` that failed to start alive.
+    await store.close().catch(() => {});
+    throw error;
   }
   // The in-memory search index (issue 17) builds in the background; SQL answers until it is ready.
   store.projects.warm?.().catch((error: unknown) => logger.warn({ err: error }, 'the in-memory search index could not be built; searches use SQL'));

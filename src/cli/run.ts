@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig, type Config } from '../config.js';
 import { cryptoRandom, systemClock } from '../lib/clock.js';
 import { closeOnSignals, startServer } from '../server.js';
+import { startFailure } from '../store/start-failure.js';
 import { BACKUP_USAGE, backupCommand, restoreCommand } from './commands/backup.js';
 import { CATALOG_USAGE, exportCommand, importCommand, migrateCommand } from './commands/catalog.js';
 import { INQUIRIES_USAGE, inquiriesCommand } from './commands/inquiries.js';
@@ -56,7 +57,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   try {
     if (command === 'serve') {
       if (args.length > 0) throw new UsageError('serve takes no arguments');
-      closeOnSignals(await startServer(config));
+      const running = await startServer(config).catch((error: unknown) => {
+        io.stderr.write(`vitrine: failed to start: ${startFailure(error, config.database)}\n`);
+        return null;
+      });
+      if (running === null) return 1;
+      closeOnSignals(running);
       return 'serving';
     }
     const run = COMMANDS[command];

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { onProcessEnd } from '../helpers/cleanup.js';
+import { cliProcess } from '../helpers/cli.js';
 import { FaultLoad, drive, sleep, type Answer } from '../helpers/fault-load.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
+import { createStore } from '../../src/store/create-store.js';
 import { mountSmallFilesystem, skipWithoutMount, type SmallFilesystem } from '../helpers/small-filesystem.js';
 
 /**
@@ -123,5 +126,56 @@ describe('disk faults under the SQLite database', { skip, timeout: 180_000 }, ()
     const { recoveredMs, badRetryAfter } = await underFault('read-only', null, () => chattr('-i'));
     console.log(load.report(`fault: the SQLite database file immutable (chattr +i) when the server started, for 2.5 s of 4 clients; writes back ${recoveredMs} ms after chattr -i, without a restart`));
     assertSurvived('read-only', badRetryAfter);
+  });
+});
+
+/**
+ * A start on a full disk fails (nothing can be served without the database file), but it must
+ * say which file and why on one line, as a DATABASE_URL problem does: SQLite's own words ("disk
+ * I/O error") name no file, and a supervisor's crash loop shows nothing else.
+ */
+describe('a start on a full disk names the database file', { skip, timeout: 120_000 }, () => {
+  let disk: SmallFilesystem;
+  before(() => {
+    disk = mountSmallFilesystem(4 * 1024 * 1024);
+  });
+  after(() => disk?.destroy());
+
+  function assertNamesTheFile(stderr: string, database: string): void {
+    assert.match(stderr, new RegExp(`^vitrine: failed to start: cannot use the SQLite database ${database} \\(SQLITE_[A-Z_]+[:)].*: the disk may be full, or the file or its folder not writable\n$`));
+    assert.doesNotMatch(stderr, /^\s+at /m, 'no stack trace');
+  }
+
+  test('an existing database on a disk full to the last byte ("disk I/O error" opening it): npm start exits 1 with one line', async () => {
+    const database = join(disk.dir, 'existing.db');
+    const store = createStore({ kind: 'sqlite', path: database });
+    await store.migrate();
+    await store.close();
+    disk.fill();
+    try {
+      const server = startServerProcess({ DATABASE_URL: `sqlite:${database}` });
+      onProcessEnd(() => server.cleanup());
+      server.listening.catch(() => {});
+      assert.equal(await server.exited, 1);
+      assertNamesTheFile(server.stderr(), database);
+      assert.match(server.stderr(), /SQLITE_IOERR/, 'the case the audit found');
+      server.cleanup();
+    } finally {
+      disk.free();
+    }
+  });
+
+  test('a new database with too little room for the migrations: `vitrine serve` exits 1 with one line (it used to hang)', async () => {
+    const database = join(disk.dir, 'new.db');
+    const ballast = join(disk.dir, 'ballast');
+    const { bavail, bsize } = statfsSync(disk.dir);
+    writeFileSync(ballast, Buffer.alloc(bavail * bsize - 64 * 1024));
+    try {
+      const run = await cliProcess(['serve'], { DATABASE_URL: `sqlite:${database}`, PORT: '0', LOG_LEVEL: 'silent' });
+      assert.equal(run.code, 1, `exited by itself (-1: killed after 60 s): ${run.stderr}`);
+      assertNamesTheFile(run.stderr, database);
+    } finally {
+      rmSync(ballast, { force: true });
+    }
   });
 });
