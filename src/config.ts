@@ -184,7 +184,11 @@ const trustedIssuerSchema = z
 
 export const policySchema = z.object({ q: z.number().int().positive(), w: z.number().int().positive().max(86_400, 'a window is at most a day (86400 s)') }).strict();
 
-const blankAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+/** Set but empty (`DATABASE_URL=`, as docker-compose files leave a variable) is its default, as for integer()… */
+const blankAsDefault = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+/** …or unset, for a setting without one (`SMTP_URL=`: no mail). */
+const blankAsUnset = <T extends z.ZodType>(schema: T) => blankAsDefault(schema.optional());
+const flag = (fallback: 'true' | 'false') => blankAsDefault(z.enum(['true', 'false']).default(fallback));
 
 /** A whole number in decimal digits; unset or empty (an env file's `PORT=`) is the default. */
 const integer = (min: number, max: number, fallback: number) =>
@@ -192,50 +196,46 @@ const integer = (min: number, max: number, fallback: number) =>
 
 const envSchema = z.object({
   PORT: integer(0, 65535, 8080),
-  HOST: z.string().regex(/^[\w.:[\]-]+$/, 'must be a host name or an IP address').default('127.0.0.1'),
+  HOST: blankAsDefault(z.string().regex(/^[\w.:[\]-]+$/, 'must be a host name or an IP address').default('127.0.0.1')),
   PUBLIC_URL: blankAsUnset(z.string()),
-  DATABASE_URL: z.string().min(1).default('sqlite:./data/vitrine.db'),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
-  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('vitrine:rl:'),
+  DATABASE_URL: blankAsDefault(z.string().default('sqlite:./data/vitrine.db')),
+  REDIS_URL: blankAsUnset(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+  REDIS_KEY_PREFIX: blankAsDefault(z.string().max(100).default('vitrine:rl:')),
   TRUSTED_ISSUERS: z.string().optional(),
-  RATE_LIMITS: z.string().optional(),
-  RATE_LIMITS_ENABLED: z.enum(['true', 'false']).default('true'),
+  RATE_LIMITS: blankAsUnset(z.string()),
+  RATE_LIMITS_ENABLED: flag('true'),
   IDEMPOTENCY_TTL_SECONDS: integer(1, 365 * 86_400, 86_400),
   IDEMPOTENCY_LOCK_SECONDS: integer(1, 3600, 30),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 120_000, 5000),
   DATABASE_QUERY_TIMEOUT_MS: integer(100, 600_000, 15_000),
   DATABASE_IDLE_TIMEOUT_MS: integer(1000, 86_400_000, 600_000),
   KEEP_ALIVE_TIMEOUT_SECONDS: integer(1, 3600, 65),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: blankAsDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   HEAP_GROWTH_PERCENT: integer(0, 1000, 100),
   TRUST_PROXY: z.string().optional(),
   BODY_LIMIT_BYTES: integer(1024, 10 * 1024 * 1024, 64 * 1024),
   UPLOAD_LIMIT_BYTES: integer(64 * 1024, 200 * 1024 * 1024, 10 * 1024 * 1024),
   ACCESS_TOKEN_TTL_SECONDS: integer(60, 86_400, 3600),
   REFRESH_TOKEN_TTL_SECONDS: integer(300, 365 * 86_400, 30 * 86_400),
-  CIMD_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  CIMD_ALLOW_PRIVATE: flag('false'),
   CIMD_CA_FILE: blankAsUnset(z.string()),
   CREDENTIAL_CACHE_SECONDS: integer(0, 300, 5),
   CATALOG_VERSION_CHECK_MS: integer(0, 60_000, 1000),
-  DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
+  DEMO_CATALOG: flag('true'),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
-  RESPONSE_CACHE: z.enum(['true', 'false']).optional(),
+  RESPONSE_CACHE: blankAsUnset(z.enum(['true', 'false'])),
   /** the name RESPONSE_CACHE had before 0.2; still honoured */
-  FAST_LANE: z.enum(['true', 'false']).optional(),
+  FAST_LANE: blankAsUnset(z.enum(['true', 'false'])),
   // Long enough that it cannot be guessed; it is compared as a SHA-256 digest in constant time.
+  // Empty is refused, not taken as unset: a token meant but left out would make /metrics public.
   METRICS_TOKEN: z.string().regex(/^\S{16,}$/, 'must be at least 16 characters, without spaces').optional(),
   // The notification channels are off when unset or set empty (`SMTP_URL=` in an env file).
   OWNER_EMAILS: blankAsUnset(z.string()),
   SMTP_URL: blankAsUnset(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: blankAsUnset(z.string().min(3).max(300)),
   WEBHOOK_URLS: blankAsUnset(z.string()),
-  WEBHOOK_SECRET: blankAsUnset(
-    z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'must be a Standard Webhooks secret: whsec_ followed by base64'),
-  ),
-  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_SECRET: blankAsUnset(z.string().regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'must be a Standard Webhooks secret: whsec_ followed by base64')),
+  WEBHOOK_ALLOW_PRIVATE: flag('false'),
   // e.g. `search=yes, ai-input=yes, ai-train=no`; names left out keep their defaults.
   CONTENT_SIGNALS: blankAsUnset(z.string().max(200)),
   OUTBOX_POLL_MS: integer(10, 60_000, 1000),

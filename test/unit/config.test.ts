@@ -144,6 +144,16 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.equal(config.publicUrl, 'http://127.0.0.1:8080');
   });
 
+  it('takes an empty string setting (a docker-compose file\'s `DATABASE_URL=`) as unset: its default', () => {
+    assert.deepEqual(parseConfig({ DATABASE_URL: '' }).database, { kind: 'sqlite', path: './data/vitrine.db' });
+    const names = ['HOST', 'DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'RATE_LIMITS', 'RATE_LIMITS_ENABLED', 'LOG_LEVEL', 'CIMD_ALLOW_PRIVATE', 'DEMO_CATALOG', 'RESPONSE_CACHE', 'FAST_LANE', 'WEBHOOK_ALLOW_PRIVATE', 'TRUSTED_ISSUERS', 'TRUST_PROXY', 'MCP_ALLOWED_ORIGINS'];
+    const config = parseConfig(Object.fromEntries(names.map((name) => [name, ''])));
+    const defaults = parseConfig({});
+    for (const key of ['database', 'host', 'redisUrl', 'redisKeyPrefix', 'rateLimits', 'rateLimitsEnabled', 'logLevel', 'cimdAllowPrivate', 'demoCatalog', 'responseCache', 'webhookAllowPrivate', 'trustedIssuers', 'trustProxy', 'mcpAllowedOrigins'] as const) {
+      assert.deepEqual(config[key], defaults[key], key);
+    }
+  });
+
   it('accepts IP addresses and CIDR ranges of both families in TRUST_PROXY, a Unix-socket DATABASE_URL and a named MAIL_FROM', () => {
     assert.deepEqual(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, fd00::/8, ::1' }).trustProxy, { kind: 'cidrs', cidrs: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1'] });
     assert.equal(parseConfig({ DATABASE_URL: 'postgres:///vitrine?host=/var/run/postgresql' }).database.kind, 'postgres');
@@ -166,7 +176,6 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['PORT', { PORT: 'eighty' }],
       ['PORT', { PORT: '70000' }],
       ['PORT', { PORT: '-1' }],
-      ['HOST', { HOST: '' }],
       ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
       ['DATABASE_URL', { DATABASE_URL: 'mysql://db' }],
       ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
@@ -217,6 +226,8 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['MAIL_FROM', { SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'not an address' }],
       ['WEBHOOK_SECRET', { WEBHOOK_URLS: 'https://h.example/hook', WEBHOOK_SECRET: 'whsec_abc' }],
       ['METRICS_TOKEN', { METRICS_TOKEN: ' '.repeat(16) }],
+      // Not unset: a token meant but left out of an env file would make /metrics public.
+      ['METRICS_TOKEN', { METRICS_TOKEN: '' }],
       ['RATE_LIMITS', { RATE_LIMITS: '{"reads":{"q":1,"w":1000000000000}}' }],
     ];
     for (const [variable, env] of cases) {
