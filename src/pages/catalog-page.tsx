@@ -2,7 +2,7 @@ import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
 import type { Facets } from '../store/ports/index.js';
-import { catalogHref, hasCriteria, type CatalogQuery } from './catalog-query.js';
+import { catalogHref, catalogViewName, hasCriteria, type CatalogQuery } from './catalog-query.js';
 import { FILTERS, humanize } from './labels.js';
 import { Layout, type Site } from './layout.js';
 import { ProjectCard } from './project-card.js';
@@ -98,11 +98,12 @@ const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
 
 export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets }) => {
   const filtered = hasCriteria(query);
+  const viewName = catalogViewName(query, continued);
   const listTitle = filtered ? 'Matching projects' : featured.length > 0 ? 'More work' : 'All projects';
   return (
     <Layout
       site={site}
-      title={filtered ? `Projects — ${site.name}` : `${site.name} — ${site.studio.profile.tagline || 'selected work'}`}
+      title={viewName ? `${viewName} — ${site.name}` : `${site.name} — ${site.studio.profile.tagline || 'selected work'}`}
       description={site.studio.profile.tagline || `Case studies of the work ${site.name} has designed and built.`}
       canonicalPath={filtered || continued ? undefined : '/'}
       current="work"

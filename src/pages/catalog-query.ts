@@ -1,4 +1,4 @@
-import { FILTERS, type FilterParam } from './labels.js';
+import { FILTERS, humanize, type FilterParam } from './labels.js';
 
 /** The catalog page's own query: search text and at most one value per filter. */
 export type CatalogQuery = { q?: string | undefined } & { [K in FilterParam]?: string | undefined };
@@ -33,4 +33,18 @@ export function catalogHref(query: CatalogQuery, changes: Partial<CatalogQuery> 
   }
   const search = params.toString();
   return search ? `/?${search}` : '/';
+}
+
+/**
+ * What a catalog view shows, in words (WCAG 2.2 SC 2.4.2): a search's page title names its
+ * query and filters, and a later page says it is one, so history, tabs and a screen reader's
+ * announcement tell the views apart. Undefined for the catalog itself.
+ */
+export function catalogViewName(query: CatalogQuery, continued: boolean): string | undefined {
+  const criteria = [
+    ...(query.q ? [`Search “${query.q}”`] : []),
+    ...FILTERS.filter(({ param }) => query[param] !== undefined).map(({ param, label }) => `${label}: ${param === 'year' ? query[param] : humanize(query[param]!)}`),
+  ];
+  if (criteria.length > 0) return `${criteria.join(', ')}${continued ? ' (more results)' : ''} — Projects`;
+  return continued ? 'More work' : undefined;
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { catalogViewName } from '../../src/pages/catalog-query.js';
 import { after, before, describe, it } from 'node:test';
 import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -89,6 +90,23 @@ describe('HTML catalog pages over HTTP', () => {
     const searched = await (await get('/?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
     assert.ok(searched.includes('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'), 'the query is escaped inside the value attribute');
     assert.ok(!searched.includes('"><script>alert(1)'));
+  });
+
+  it('gives each search, filter and later page a title of its own, escaped (WCAG 2.2 SC 2.4.2)', async () => {
+    const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await get(path)).text())?.[1];
+    const home = await title('/');
+    const search = await title('/?q=maps');
+    const both = await title('/?q=maps&industry=public-sector');
+    const year = await title('/?year=2024');
+    assert.match(search ?? '', /^Search “maps” — Projects — /);
+    assert.match(both ?? '', /^Search “maps”, Industry: Public sector — Projects — /);
+    assert.match(year ?? '', /^Year: 2024 — Projects — /);
+    assert.equal(new Set([home, search, both, year]).size, 4, 'four views, four titles');
+    assert.match((await title('/?q=%3Cb%3E%26')) ?? '', /^Search “&lt;b&gt;&amp;” — Projects — /);
+    const next = /href="(\/\?cursor=[^"]+)"/.exec(await (await get('/')).text())?.[1];
+    assert.ok(next, 'the home page links its next page');
+    assert.match((await title(next)) ?? '', /^More work — /);
+    assert.equal(catalogViewName({ q: 'app', tag: 'booking' }, true), 'Search “app”, Topic: Booking (more results) — Projects');
   });
 
   it('a bad cursor or filter value in a browser URL shows the list instead of an error', async () => {
