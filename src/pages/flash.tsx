@@ -25,10 +25,15 @@ export interface SummaryItem {
   text: string;
 }
 
-/** The error summary at the top of a form that came back with errors (nothing when there are none). */
+/**
+ * The error summary at the top of a form that came back with errors (nothing when there are
+ * none). It takes focus as the page loads (`autofocus`: no script, which the CSP forbids), so a
+ * keyboard or screen-reader user starts at the list of what to fix, each item a link to its
+ * field (WCAG 2.2 SC 3.3.1; the GOV.UK error summary pattern).
+ */
 export const ErrorSummary: FC<{ title: string; items: SummaryItem[] }> = ({ title, items }) =>
   items.length === 0 ? null : (
-    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
+    <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1} autofocus>
       <h2 id="error-summary-title">{title}</h2>
       <ul>
         {items.map((item) => (item.field === undefined ? <li>{item.text}</li> : <li><a href={`#${item.field}`}>{item.text}</a></li>))}

@@ -71,7 +71,7 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, cho
         <div>
           <h1>Start a project with {site.name}</h1>
           <p class="lead">{selected ? `Interested in something like ${selected.title}? Tell us what you have in mind.` : 'Tell us what you are planning. A real person reads every message.'}</p>
-          <ErrorSummary title="Please check the form" items={[...(errors.form ? [{ text: errors.form }] : []), ...fieldErrors.map((f) => ({ field: f, text: errors[f] ?? '' }))]} />
+          <ErrorSummary title="Please check the form" items={[...(errors.form ? [{ text: errors.form }] : []), ...fieldErrors.map((f) => ({ field: f, text: `${LABELS[f]}: ${errors[f] ?? ''}` }))]} />
           <Flash notice={notice} />
           <form class="form" method="post" action="/inquire" novalidate>
             <input type="hidden" name="form_token" value={token} />

@@ -91,6 +91,14 @@ describe('inquiry form in Chromium (docs/design.md §9.1)', () => {
     assert.match((await email.getAttribute('aria-describedby')) ?? '', /email-error/);
     assert.equal(await page.getByLabel('Your name').getAttribute('aria-invalid'), null, 'valid fields are not marked');
     assert.equal(await page.getByRole('alert').count(), 1, 'an error summary is announced');
+    // It has focus (WCAG 2.2 SC 3.3.1): the next Tab reaches its first link, named by its field.
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'error-summary');
+    await page.keyboard.press('Tab');
+    assert.match((await page.evaluate(() => document.activeElement?.textContent)) ?? '', /^Email address: /);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.id), 'email', 'the link leads to the field');
     await page.screenshot({ path: `${SCREENSHOTS}/inquiry-errors.png`, fullPage: true });
 
     // Correcting the same form sends it: the first attempt stored nothing under its token.
