@@ -26,7 +26,8 @@ const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
 
 /**
  * The filters sit behind a disclosure so that on a phone the results come first; on wider
- * screens site.css shows its content whether it is open or not (::details-content).
+ * screens site.css shows its content whether it is open or not (::details-content) and hides
+ * the summary, so no tab stop toggles nothing (WCAG 2.2 SC 2.4.3, 4.1.2).
  */
 /**
  * A chip's count is over the whole catalog: shown only while nothing is searched or filtered,
@@ -34,9 +35,14 @@ const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
  */
 const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => (
   <aside class="filters" aria-labelledby="filters-title">
+    {/* Wide screens show this heading and the panel's content, and no summary: a control there
+        would toggle nothing (site.css). Phones show the summary, its own heading, instead. */}
+    <h2 id="filters-title" class="filters-title">
+      Filter projects
+    </h2>
     <details class="filter-panel">
       <summary>
-        <h2 id="filters-title">Filter projects</h2>
+        <h2>Filter projects</h2>
       </summary>
       {FILTERS.map(({ param, facet, label }) => {
         const values = facets[facet];

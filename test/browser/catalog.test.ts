@@ -46,6 +46,25 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await page.close();
   });
 
+  it('on a wide screen the filters show under a heading, with no disclosure control that toggles nothing', async () => {
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/`);
+    assert.ok(await page.getByRole('heading', { name: 'Filter projects' }).isVisible());
+    assert.ok(await page.getByRole('list', { name: 'Industry filters' }).isVisible(), 'the filters are shown');
+    assert.equal(await page.locator('.filter-panel > summary').isVisible(), false, 'no panel summary on a wide screen');
+    // Tab through the page: no stop is the panel's summary (WCAG 2.2 SC 2.4.3).
+    const stops: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => (document.activeElement?.matches('.filter-panel > summary') ? 'panel summary' : (document.activeElement?.tagName ?? ''))));
+    }
+    assert.ok(!stops.includes('panel summary'), stops.join(' '));
+    assert.ok(stops.includes('SUMMARY'), 'the filter groups\' own disclosures are still reached');
+    assert.equal(await page.getByRole('complementary', { name: 'Filter projects' }).count(), 1, 'the region keeps its name');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('"More projects" pages through the catalog with the cursor', async () => {
     const { page, problems } = await openPage(suite.context);
     await page.goto(`${suite.server.baseUrl}/`);

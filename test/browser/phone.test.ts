@@ -25,7 +25,7 @@ describe('the catalog on a phone (Chromium at 390×844, docs/design.md §9.1)', 
     assert.equal(await industry.isVisible(), false, 'filters start folded');
     await page.screenshot({ path: `${SCREENSHOTS}/catalog-phone.png` });
 
-    await page.getByText('Filter projects').click();
+    await page.locator('summary', { hasText: 'Filter projects' }).click();
     assert.ok(await industry.isVisible(), 'the disclosure opens the filters');
     // Chips wrap inside the screen: no row scrolls sideways or cuts a chip off.
     const cut = await page.locator('.filter-group[open] .chips').evaluateAll((lists) =>
