@@ -292,6 +292,16 @@ describe('errors, headers and CORS', () => {
     }
   });
 
+  it('answers OPTIONS on any served path with 204 and what it allows (RFC 9110 §9.3.7), not a 405 naming OPTIONS', async () => {
+    for (const [path, allow] of [['/projects/atlas-regional-trip-planner', 'GET, HEAD, OPTIONS'], ['/inquire', 'GET, HEAD, OPTIONS, POST'], ['/api/v1/facets', 'GET, HEAD, OPTIONS']] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, { method: 'OPTIONS' });
+      assert.equal(res.status, 204, path);
+      assert.equal(res.headers.get('allow'), allow, path);
+      assert.equal(await res.text(), '');
+    }
+    assert.equal((await fetch(`${server.baseUrl}/nowhere`, { method: 'OPTIONS' })).status, 404);
+  });
+
   it('answers 413 above the body limit, with or without Content-Length', async () => {
     const big = JSON.stringify({ name: 'A', email: 'a@example.com', message: 'x'.repeat(4096) });
     const withLength = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });

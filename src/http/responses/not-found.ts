@@ -2,6 +2,7 @@ import { ERROR_CODES } from '../../lib/errors.js';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { problem } from './problem.js';
+import { respondWith } from './response-headers.js';
 
 interface RoutePattern {
   path: string;
@@ -65,6 +66,9 @@ export function notFoundHandler(app: Hono<AppEnv>) {
       if (allowed.has('GET')) allowed.add('HEAD');
       allowed.add('OPTIONS');
       const allow = [...allowed].sort().join(', ');
+      // RFC 9110 §9.3.7: OPTIONS asks what the resource allows, which is the answer, not a 405
+      // (whose Allow would name OPTIONS itself).
+      if (c.req.method === 'OPTIONS') return respondWith(c, null, 204, { allow });
       return problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${c.req.method} is not supported on ${path}; use ${allow}.` }, { allow });
     }
     return problem(c, { status: 404, code: ERROR_CODES.notFound, title: 'Not found', detail: `Nothing is served at ${path}. The API is described at /openapi.json.` });
