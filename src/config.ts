@@ -228,7 +228,7 @@ const envSchema = z.object({
   FAST_LANE: blankAsUnset(z.enum(['true', 'false'])),
   // Long enough that it cannot be guessed; it is compared as a SHA-256 digest in constant time.
   // Empty is refused, not taken as unset: a token meant but left out would make /metrics public.
-  METRICS_TOKEN: z.string().regex(/^\S{16,}$/, 'must be at least 16 characters, without spaces').optional(),
+  METRICS_TOKEN: z.string().min(1, 'is empty: unset it for a public /metrics, or set a token').regex(/^\S{16,}$/, 'must be at least 16 characters, without spaces').optional(),
   // The notification channels are off when unset or set empty (`SMTP_URL=` in an env file).
   OWNER_EMAILS: blankAsUnset(z.string()),
   SMTP_URL: blankAsUnset(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')),

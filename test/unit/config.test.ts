@@ -233,5 +233,8 @@ describe('parseConfig (docs/design.md §10)', () => {
     for (const [variable, env] of cases) {
       it(`${variable}=${env[variable] ?? Object.values(env)[0]}`, () => assertRejects(env, variable));
     }
+    it('says an empty METRICS_TOKEN is empty, and what to do, not that it is too short', () => {
+      assert.throws(() => parseConfig({ METRICS_TOKEN: '' }), /^ConfigError: METRICS_TOKEN: is empty: unset it for a public \/metrics, or set a token$|METRICS_TOKEN: is empty: unset it/);
+    });
   });
 });
