@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { contrastRatio } from '../../src/studio/contrast.js';
 import { axeViolations, launchBrowser, openPage } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -154,4 +155,64 @@ describe('GET /docs in Chromium: the reference renders with no CSP violation and
     await page.waitForURL(`${server.baseUrl}/`);
     await context.close();
   });
+
+  it('keeps its keyboard and contrast promises with Swagger UI running: skip link, readable Try-it-out controls, visible focus, reflow at 320 px', async () => {
+    for (const width of [1280, 320]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const { page, problems } = await openPage(context);
+      await page.goto(`${server.baseUrl}/docs`);
+      await page.locator('.opblock-summary-path').first().waitFor({ timeout: 20_000 });
+      // WCAG 2.2 SC 2.4.1: the skip link moves focus to the main content.
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip-link', `${width}: the first stop is the skip link`);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'main', undefined, { timeout: 2000 }).catch(() => undefined);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', `${width}: focus is on <main>`);
+
+      await page.locator('.opblock-summary').first().click();
+      await page.getByRole('button', { name: 'Try it out' }).first().click();
+      await page.getByRole('button', { name: 'Execute' }).first().click();
+      await page.locator('.responses-wrapper .download-contents').first().waitFor({ timeout: 10_000 });
+      // SC 1.4.3: the controls' text against the colour behind it.
+      // (No named functions inside evaluate: tsx wraps them in a helper the page does not have.)
+      const colours = await page.evaluate(() =>
+        [...document.querySelectorAll('.opblock-body .btn.cancel, .opblock-body .btn.execute, .opblock-body .download-contents')].map((b) => {
+          let bg = 'rgb(255, 255, 255)';
+          for (let e: Element | null = b; e; e = e.parentElement) {
+            const own = getComputedStyle(e).backgroundColor;
+            if (own !== 'rgba(0, 0, 0, 0)' && own !== 'transparent') {
+              bg = own;
+              break;
+            }
+          }
+          return [b.textContent?.trim() ?? '', getComputedStyle(b).color, bg] as const;
+        }),
+      );
+      assert.ok(colours.length >= 3, colours.join('; '));
+      for (const [name, fg, bg] of colours) assert.ok(contrastRatio(hex(fg), hex(bg)) >= 4.5, `${width}: ${name}: ${fg} on ${bg} is ${contrastRatio(hex(fg), hex(bg)).toFixed(2)}:1`);
+      // SC 2.4.7 / 2.4.11: nothing focusable is drawn 0 px wide or high while it has focus.
+      const unseen = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+          .filter((e) => e.checkVisibility())
+          .filter((e) => {
+            e.focus();
+            const box = e.getBoundingClientRect();
+            return document.activeElement === e && (box.width === 0 || box.height === 0);
+          })
+          .map((e) => e.outerHTML.slice(0, 100)),
+      );
+      assert.deepEqual(unseen, [], `${width}: focusable yet unseen`);
+      // SC 1.4.10: at 320 px nothing scrolls sideways, an operation's responses included.
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)) <= 0, `${width}: no horizontal scrolling`);
+      // The operation tried needs a bearer: its 401 is the answer Swagger UI shows, not a fault.
+      assert.deepEqual(problems.filter((p) => !/status of 401/.test(p)), []);
+      await context.close();
+    }
+  });
 });
+
+/** `rgb(r, g, b)` as `#rrggbb` (contrast.ts takes hex). */
+function hex(rgb: string): string {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return `#${[r, g, b].map((n) => Math.round(n ?? 0).toString(16).padStart(2, '0')).join('')}`;
+}

@@ -73,6 +73,13 @@ const INIT_SCRIPT = `(function () {
   window.addEventListener('DOMContentLoaded', function () {
     new MutationObserver(mend).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
   });
+  // With Swagger UI's scripts on the page, Chromium leaves focus on the skip link after it
+  // jumps to #main (without them, as on every other page, focus moves to <main>): move it as
+  // the link promises (WCAG 2.2 SC 2.4.1).
+  document.addEventListener('click', function (event) {
+    var main = event.target.closest && event.target.closest('a.skip-link') && document.getElementById('main');
+    if (main) setTimeout(function () { main.focus(); }, 0);
+  });
 })();
 `;
 
@@ -102,6 +109,17 @@ const PAGE_CSS = `.docs-intro { padding-block: clamp(2rem, 5vw, 3rem) 0.5rem; }
 .docs-reference .swagger-ui .json-schema-2020-12-expand-deep-button, .docs-reference .swagger-ui .parameter__in,
 .docs-reference .swagger-ui .response-control-media-type__accept-message, .docs-reference .swagger-ui table.headers .header-example { color: var(--muted); }
 .docs-reference .swagger-ui .renderedMarkdown code, .docs-reference .swagger-ui .markdown code { color: var(--ink); }
+/* "Try it out" controls were 2.9:1 (Cancel), 3.4:1 (Execute) and 3.8:1 (Download): the site's colours instead (SC 1.4.3). */
+.docs-reference .swagger-ui .btn.cancel { color: var(--danger); border-color: var(--danger); }
+.docs-reference .swagger-ui .btn.execute { background: var(--accent); border-color: var(--accent); color: #fff; }
+.docs-reference .swagger-ui .download-contents { background: var(--ink); color: #fff; }
+/* An operation's copy-path button is 0 px wide until the summary is hovered, yet a tab stop: focus shows it too (SC 2.4.7). */
+.docs-reference .swagger-ui .opblock .opblock-summary:focus-within .view-line-link.copy-to-clipboard { width: 24px; margin: 0 5px; transition: none; }
+/* Reflow at 320 px (SC 1.4.10): response tables keep to the page's width and their code wraps. */
+.docs-reference .swagger-ui table.responses-table { table-layout: fixed; width: 100%; }
+.docs-reference .swagger-ui table.responses-table td { overflow-wrap: anywhere; }
+@media (max-width: 480px) { .docs-reference .swagger-ui table.responses-table :is(td, th) { padding-inline: 0.25rem; } }
+.docs-reference .swagger-ui table.responses-table pre, .docs-reference .swagger-ui .highlight-code pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 
 interface Asset {
