@@ -65,6 +65,36 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await page.close();
   });
 
+  it('hides a disclosure summary only where the browser can still show the closed content (::details-content)', async () => {
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/`);
+    // A browser without ::details-content keeps a closed <details>' content hidden: if it also hid the summary,
+    // the filters (and the studio's about text) would be unreachable. Every rule hiding a summary must sit under
+    // @supports selector(::details-content), so such a browser keeps the working disclosure.
+    const unguarded = await page.evaluate(() => {
+      const found: string[] = [];
+      // A work list, not a recursive helper: named inner functions do not survive the transpiler here.
+      const pending: Array<[CSSRuleList, boolean]> = Array.from(document.styleSheets).map((sheet) => [sheet.cssRules, false]);
+      for (let next = pending.pop(); next; next = pending.pop()) {
+        const [rules, guarded] = next;
+        for (const rule of Array.from(rules)) {
+          if (rule instanceof CSSStyleRule) {
+            if (/summary/.test(rule.selectorText) && rule.style.display === 'none' && !guarded) found.push(rule.selectorText);
+          } else if (rule instanceof CSSSupportsRule) {
+            pending.push([rule.cssRules, guarded || rule.conditionText.includes('::details-content')]);
+          } else if (rule instanceof CSSGroupingRule) {
+            pending.push([rule.cssRules, guarded]);
+          }
+        }
+      }
+      return found;
+    });
+    assert.deepEqual(unguarded, []);
+    assert.ok(await page.getByRole('list', { name: 'Industry filters' }).isVisible(), 'Chromium has ::details-content: the filters show');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('"More projects" pages through the catalog with the cursor', async () => {
     const { page, problems } = await openPage(suite.context);
     await page.goto(`${suite.server.baseUrl}/`);
