@@ -2,12 +2,13 @@ import type { FC } from 'hono/jsx';
 
 /**
  * The one-line messages a page shows after an action: an error (role="alert", read out at once)
- * and a notice (role="status", read out politely). Either may be absent.
+ * and a notice (role="status", read out politely). Either may be absent. The error takes focus as
+ * the page loads, as the error summary does, so a keyboard user starts at what went wrong.
  */
 export const Flash: FC<{ notice?: string | undefined; error?: string | undefined; errorId?: string }> = ({ notice, error, errorId }) => (
   <>
     {error ? (
-      <div class="error-summary" role="alert" id={errorId}>
+      <div class="error-summary" role="alert" id={errorId} tabindex={-1} autofocus>
         <p>{error}</p>
       </div>
     ) : null}

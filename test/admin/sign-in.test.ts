@@ -96,7 +96,7 @@ describe('owner sign-in: an emailed code, no password', () => {
     await browser.get('/admin/login');
     assert.equal((await browser.post('/admin/login', { email: 'a@b' })).status, 422);
     assert.match(browser.html, /<title>Error: /);
-    assert.match(browser.html, /<div class="error-summary" role="alert" id="sign-in-error">/);
+    assert.match(browser.html, /<div class="error-summary" role="alert" id="sign-in-error" tabindex="-1" autofocus="">/);
     assert.match(browser.html, /<input id="email"[^>]*aria-describedby="sign-in-error email-hint"[^>]*aria-invalid="true"/);
     const wrong = await browser.post('/admin/login/code', { email: OWNER, code: '123456' });
     assert.equal(wrong.status, 422);

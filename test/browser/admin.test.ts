@@ -44,6 +44,13 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await assertAccessible(page, 'code page');
     const code = codeOf(await smtp.next(isSignInCode(OWNER, seen, smtp.messages)));
+    // A wrong code comes back with the one-line error focused, so it is read first (WCAG 2.2 SC 3.3.1).
+    await page.getByLabel('Six-digit code').fill(`${(Number(code[0]) + 1) % 10}${code.slice(1)}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'code-error');
+    await assertAccessible(page, 'code page with an error');
+    assert.deepEqual(problems.splice(0), ['console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
     await page.getByLabel('Six-digit code').fill(code);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/admin`);

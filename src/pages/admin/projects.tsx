@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { Flash } from '../flash.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 
 export interface ProjectRow {
@@ -41,16 +42,7 @@ export const ProjectsPage: FC<ProjectsView> = (view) => {
           New project
         </a>
       </p>
-      {notice ? (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <div class="error-summary" role="alert">
-          <p>{error}</p>
-        </div>
-      ) : null}
+      <Flash notice={notice} error={error} />
       <table class="inbox">
         <caption class="visually-hidden">All projects</caption>
         <thead>

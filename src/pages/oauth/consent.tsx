@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { Flash } from '../flash.js';
 import { Layout, renderDocument, type Site } from '../layout.js';
 
 /** The scopes in plain words (the consent page names what the application may do). */
@@ -62,13 +63,6 @@ const Summary: FC<{ view: ConsentView }> = ({ view }) => (
   </>
 );
 
-const Errors: FC<{ error?: string | undefined }> = ({ error }) =>
-  error ? (
-    <div class="error-summary" role="alert">
-      <p>{error}</p>
-    </div>
-  ) : null;
-
 const Decide: FC<{ view: ConsentView }> = ({ view }) => (
   <form class="form" method="post" action="/oauth/authorize">
     <Hidden csrfToken={view.csrfToken} ticket={view.ticket} />
@@ -86,7 +80,7 @@ export const ConsentPage: FC<{ view: ConsentView }> = ({ view }) => (
   <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Allow ${view.clientName}? — ${view.site.name}`} head={SAME_ORIGIN_REFERRER}>
     <div class="wrap narrow">
       <h1>Allow {view.clientName}?</h1>
-      <Errors error={view.error} />
+      <Flash error={view.error} />
       <Summary view={view} />
       <Decide view={view} />
       {view.emailProof ? (
@@ -114,7 +108,7 @@ export const ConsentCodePage: FC<{ view: ConsentView & { email: string; validMin
   <Layout site={view.site} title={`${view.error ? 'Error: ' : ''}Enter your code — ${view.site.name}`} head={SAME_ORIGIN_REFERRER}>
     <div class="wrap narrow">
       <h1>Check your email</h1>
-      <Errors error={view.error} />
+      <Flash error={view.error} />
       <p>
         We sent a six-digit code to <strong>{view.email}</strong>. It works once, for {view.validMinutes} minutes. Entering it allows <strong>{view.clientName}</strong> to act as this address.
       </p>
