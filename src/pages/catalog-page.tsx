@@ -27,11 +27,10 @@ const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
 /**
  * The filters sit behind a disclosure so that on a phone the results come first; on wider
  * screens site.css shows its content whether it is open or not (::details-content) and hides
- * the summary, so no tab stop toggles nothing (WCAG 2.2 SC 2.4.3, 4.1.2).
- */
-/**
- * A chip's count is over the whole catalog: shown only while nothing is searched or filtered,
- * since next to a narrowed list it would promise results the click does not give.
+ * the summary, so no tab stop toggles nothing (WCAG 2.2 SC 2.4.3, 4.1.2). A browser without
+ * ::details-content keeps the disclosure. A chip's count is over the whole catalog: shown only
+ * while nothing is searched or filtered, since next to a narrowed list it would promise results
+ * the click does not give.
  */
 const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => (
   <aside class="filters" aria-labelledby="filters-title">
