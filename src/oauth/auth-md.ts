@@ -137,8 +137,9 @@ curl -s -X POST ${b}/oauth/claim \\
 \`\`\`
 
 JSON bodies (\`{"assertion":"…","assertion_type":"…"}\`) and the RFC 8693 names
-\`subject_token\` / \`subject_token_type\` are accepted too. Without \`client_id\` a public client is
-registered for you (its id is the token's attribution). The response is the same token response
+\`subject_token\` / \`subject_token_type\` are accepted too. A verified-email assertion without
+\`client_id\` gets a public client registered for you (its id is the token's attribution); an
+ID-JAG is redeemed for the client its \`client_id\` claim names, which must be registered here. The response is the same token response
 as Method A. Each assertion works once (\`jti\`), and its \`exp\`/\`iat\` are checked with 60 s of
 clock skew; only asymmetric algorithms the issuer is configured for are accepted.
 

@@ -47,8 +47,8 @@ function namedClientId(jwt: string): string | undefined {
 /**
  * The seed's identity_assertion method: exchange a verified-email assertion or an ID-JAG for an
  * access token. Accepts `assertion` + optional `assertion_type`, or the RFC 8693 §2.1 spelling
- * `subject_token` + `subject_token_type`. A request that names no client gets a public client
- * registered on the fly, so the token stays attributable.
+ * `subject_token` + `subject_token_type`. A verified-email assertion that names no client gets a
+ * public client registered on the fly, so the token stays attributable.
  */
 export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Promise<TokenResponse> {
   const { params } = request;
@@ -61,12 +61,16 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
   const requested = resourceParam(ctx.issuer, params.resource);
 
   let client: ClientRecord | undefined = (await authenticateClient(ctx.clients, request))?.client;
-  if (!client && kind === 'id-jag') {
-    // The ID-JAG names its client; a registered public client is used as is. A confidential
-    // one must authenticate, which this request did not do.
-    const named = namedClientId(assertion);
-    const existing = named && named.length <= 200 ? await ctx.store.clients.get(named) : undefined;
-    if (existing && existing.token_endpoint_auth_method !== 'none') {
+  const named = !client && kind === 'id-jag' ? namedClientId(assertion) : undefined;
+  if (named !== undefined) {
+    // The ID-JAG names its client (draft-ietf-oauth-identity-assertion-authz-grant: the client_id
+    // claim is the client at this server), checked before the assertion is spent. A registered
+    // public client is used as is; a confidential one must authenticate, which this request did
+    // not do; a client unknown here cannot be the one the assertion was issued to, so no client
+    // is made up for it.
+    const existing = await ctx.clients.get(named);
+    if (!existing) throw new InvalidGrantError(`The ID-JAG's "client_id" claim names no client known here; register the client at /oauth/register and have the assertion issued for its client_id.`);
+    if (existing.token_endpoint_auth_method !== 'none') {
       throw new InvalidClientError('The ID-JAG names a confidential client; authenticate it (client_id and client_secret).', false);
     }
     client = existing;

@@ -248,6 +248,11 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({ client_id: 'vt_client_someone_else' }), client_id: clientId }, /client_id/);
     });
 
+    it('an ID-JAG whose client_id claim names no client known here, with no client in the request', async () => {
+      // Not a token for a client made up on the spot: the assertion was issued to another client.
+      await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({ client_id: 'vt_client_doesnotexist' }) }, /names no client known here/);
+    });
+
     it('email_verified false', async () => {
       await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({ email_verified: false }) }, /email_verified/);
     });
