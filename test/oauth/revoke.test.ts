@@ -65,14 +65,18 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     assert.equal(res.body.error, 'invalid_request');
   });
 
-  it('§2.1: a confidential client cannot revoke another client\'s token (left alone, same 200)', async () => {
+  it('§2.1: a confidential client cannot revoke another client\'s token: refused (unauthorized_client), the token left alone', async () => {
     const { token } = await agentToken(server.baseUrl);
     const reg = (await (
       await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token_endpoint_auth_method: 'client_secret_post' }) })
     ).json()) as { client_id: string; client_secret: string };
     const res = await revoke({ token, client_id: reg.client_id, client_secret: reg.client_secret });
-    assert.equal(res.status, 200);
+    // A 200 would tell the client the token is revoked (§2.2); §2.1 says the request is refused.
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error, 'unauthorized_client');
+    assert.equal(res.headers.get('cache-control'), 'no-store');
     assert.equal((await server.store.credentials.findByHash(credentialKey(token)))?.revoked_at, null);
+    assert.equal((await check(token)).kind, 'valid');
   });
 
   it('wrong client credentials are invalid_client (401)', async () => {

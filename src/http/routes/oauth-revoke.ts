@@ -11,8 +11,8 @@ export const REVOKE_PATH = '/oauth/revoke';
 
 const RevokeRequestSchema = z
   .object({
-    token: z.string().openapi({ description: 'An access token (`vt_at_…`) or an API key (`vt_key_…`).' }),
-    token_type_hint: z.enum(['access_token', 'api_key']).optional().openapi({ description: 'Optional; ignored (one lookup covers both).' }),
+    token: z.string().openapi({ description: 'An access token (`vt_at_…`), a refresh token (`vt_rt_…`, with the access tokens of its grant) or an API key (`vt_key_…`, with the token minted beside it).' }),
+    token_type_hint: z.enum(['access_token', 'refresh_token', 'api_key']).optional().openapi({ description: 'Optional; ignored (RFC 7009 §2.1: a hint only; one lookup covers every kind).' }),
   })
   .openapi('RevokeRequest', { description: 'RFC 7009 §2.1 revocation request.' });
 
@@ -29,7 +29,7 @@ export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth)
     request: { body: { required: true, content: { 'application/x-www-form-urlencoded': content, 'application/json': content } } },
     responses: {
       200: { description: 'Revoked, or not known (RFC 7009 §2.2); the body is empty.' },
-      400: { description: 'invalid_request (no `token`).', content: oauthErrorContent },
+      400: { description: 'invalid_request (no `token`); unauthorized_client (the client that identified itself is not the one the token was issued to, RFC 7009 §2.1).', content: oauthErrorContent },
       401: { description: 'invalid_client (client credentials were sent and are wrong).', content: oauthErrorContent },
     },
   });
