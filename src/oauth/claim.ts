@@ -4,9 +4,9 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { acceptAssertion, assertionScope, assertionSubject } from './check-assertion.js';
 import { authenticateClient } from './client-auth.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
-import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, ID_JAG_TYP, TOKEN_TYPE_ID_JAG } from './identifiers.js';
+import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, ID_JAG_TYP, TOKEN_TYPE_ACCESS_TOKEN, TOKEN_TYPE_ID_JAG } from './identifiers.js';
 import { issueAccessToken, type TokenResponse } from './issue.js';
-import { InvalidClientError, InvalidGrantError, InvalidRequestError } from './oauth-error.js';
+import { InvalidClientError, InvalidGrantError, InvalidRequestError, UnsupportedGrantTypeError } from './oauth-error.js';
 import { ALL_SCOPES } from '../model/principal.js';
 import { resourceParam, withinAssertion } from './resources.js';
 import { resolveScope } from './scopes.js';
@@ -52,6 +52,10 @@ function namedClientId(jwt: string): string | undefined {
  */
 export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Promise<TokenResponse> {
   const { params } = request;
+  // The two spellings' grants (RFC 8693 §2.1, RFC 7523 §2.1); none is needed, another is refused.
+  if (params.grant_type !== undefined && params.grant_type !== GRANT_TOKEN_EXCHANGE && params.grant_type !== GRANT_JWT_BEARER) {
+    throw new UnsupportedGrantTypeError(`/oauth/claim takes grant_type ${GRANT_TOKEN_EXCHANGE} or ${GRANT_JWT_BEARER}, or none; "${params.grant_type}" is not one of them.`);
+  }
   if (params.assertion !== undefined && params.subject_token !== undefined) throw new InvalidRequestError('Send the assertion once: as "assertion" or as "subject_token", not both.');
   const assertion = params.assertion ?? params.subject_token;
   const type = params.assertion_type ?? params.subject_token_type;
@@ -97,5 +101,6 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
     };
     await ctx.store.clients.create(client);
   }
-  return issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject, resource }, `claim:${kind}`);
+  const issued = await issueAccessToken(ctx, { client, scope, identityType: 'identity_assertion', subject, resource }, `claim:${kind}`);
+  return { ...issued, issued_token_type: TOKEN_TYPE_ACCESS_TOKEN };
 }

@@ -6,8 +6,11 @@ export const GRANT_CLIENT_CREDENTIALS = 'client_credentials';
 export const GRANT_AUTHORIZATION_CODE = 'authorization_code';
 export const GRANT_REFRESH_TOKEN = 'refresh_token';
 export const GRANT_JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+export const GRANT_TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
 export const TOKEN_TYPE_ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
+/** RFC 8693 §3: what /oauth/claim issues, as its response says (§2.2.1 issued_token_type) */
+export const TOKEN_TYPE_ACCESS_TOKEN = 'urn:ietf:params:oauth:token-type:access_token';
 export const ASSERTION_TYPE_VERIFIED_EMAIL = 'verified_email';
 export const ASSERTION_TYPES = [TOKEN_TYPE_ID_JAG, ASSERTION_TYPE_VERIFIED_EMAIL] as const;
 /** draft-ietf-oauth-identity-assertion-authz-grant: the JWT `typ` header of an ID-JAG */

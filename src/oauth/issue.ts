@@ -9,6 +9,8 @@ export interface TokenResponse {
   expires_in: number;
   scope: string;
   refresh_token?: string;
+  /** RFC 8693 §2.2.1: a token exchange's answer says what it issued */
+  issued_token_type?: string;
 }
 
 export interface Grant {

@@ -71,6 +71,13 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(stored?.client_id, clientId);
     });
 
+    it('RFC 8693 §2.2.1: the answer says it issued an access token (issued_token_type)', async () => {
+      const res = await claim({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: await idJag(), subject_token_type: ID_JAG });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.issued_token_type, 'urn:ietf:params:oauth:token-type:access_token');
+      assert.equal(res.body.token_type, 'Bearer');
+    });
+
     it('accepts a JSON body with the RFC 8693 subject_token / subject_token_type spelling', async () => {
       const res = await fetch(`${server.baseUrl}/oauth/claim`, {
         method: 'POST',
@@ -281,6 +288,16 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(res.body.error, 'invalid_grant');
       assert.match(String(res.body.error_description), /not a JWT/);
       assert.equal(res.body.access_token, undefined);
+    });
+
+    it('a grant_type other than token-exchange or jwt-bearer is unsupported_grant_type, and spends nothing', async () => {
+      const assertion = await emailAssertion();
+      const res = await claim({ grant_type: 'password', assertion });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'unsupported_grant_type');
+      assert.equal(res.body.access_token, undefined);
+      const again = await claim({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion });
+      assert.equal(again.status, 200, 'the assertion was not spent');
     });
 
     it('an unknown assertion_type is invalid_request naming the supported types', async () => {
