@@ -188,9 +188,10 @@ curl -s -X POST ${b}/api/v1/inquiries \\
 
 The bearer is optional: without it the write is anonymous. A bearer that is present but
 malformed, unknown, expired or revoked is **never** treated as anonymous — it gets \`401\`.
-Only the \`Bearer\` scheme is accepted in \`Authorization\` (RFC 6750 §2.1); any other scheme on a
-write is treated like an invalid token (\`401 invalid_token\`). Tokens in query strings or form
-bodies are not read.
+Only the \`Bearer\` scheme is accepted in \`Authorization\` (RFC 6750 §2.1); any other scheme, or
+\`Bearer\` with no token, is refused too: \`401\` with a challenge that carries no error code, since
+the request holds no credential this service takes (§3.1). A token in the query string
+(\`?access_token=\`) is refused with \`400\`: send it in the header (§2.3, §5.3).
 
 ## Scopes
 

@@ -7,7 +7,8 @@ import type { Principal } from '../model/principal.js';
 export type BearerCheck =
   | { kind: 'anonymous' }
   | { kind: 'valid'; principal: Principal }
-  | { kind: 'invalid'; reason: 'malformed' | 'unknown' | 'expired' | 'revoked' };
+  /** `no_bearer`: an Authorization header of another scheme, or `Bearer` with no token after it */
+  | { kind: 'invalid'; reason: 'no_bearer' | 'malformed' | 'unknown' | 'expired' | 'revoked' };
 
 export interface BearerVerifier {
   verify(authorization: string | undefined): Promise<BearerCheck>;

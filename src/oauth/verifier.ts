@@ -6,6 +6,8 @@ import { credentialKey } from './tokens.js';
 /** RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=" */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 const BEARER = /^Bearer +(\S+) *$/i;
+/** `Bearer` and at least one character of a token after it (RFC 6750 §2.1; the scheme is case-insensitive) */
+const BEARER_SCHEME = /^Bearer +\S/i;
 const MAX_CACHE_ENTRIES = 10_000;
 
 interface CacheEntry {
@@ -34,7 +36,9 @@ export class CredentialVerifier implements BearerVerifier {
     if (authorization === undefined) return { kind: 'anonymous' };
     // RFC 6750 §2.1: only the Bearer scheme carries our credentials. Any other scheme (or a
     // malformed value) is a credential we cannot accept, never a reason to fall back to anonymous.
-    const match = BEARER.exec(authorization.trim());
+    const value = authorization.trim();
+    if (!BEARER_SCHEME.test(value)) return { kind: 'invalid', reason: 'no_bearer' };
+    const match = BEARER.exec(value);
     if (!match || !B64TOKEN.test(match[1]!) || match[1]!.length > 512) return { kind: 'invalid', reason: 'malformed' };
     const hash = credentialKey(match[1]!);
     const record = await this.lookup(hash);

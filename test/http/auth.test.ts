@@ -53,12 +53,30 @@ describe('authenticate / requireScope (RFC 6750)', () => {
     await assertInvalidToken(await call('/test/optional', 'Bearer a b c'));
   });
 
-  it('an empty Bearer credential → 401 invalid_token', async () => {
-    await assertInvalidToken(await call('/test/optional', 'Bearer '));
-  });
+  // RFC 6750 §3.1: a request that lacks any authentication information (an unsupported scheme, no
+  // token) gets a challenge with no error code; it is still refused, not taken as anonymous.
+  for (const [name, authorization] of [['an empty Bearer credential', 'Bearer '], ['another scheme (Basic)', `Basic ${Buffer.from('a:b').toString('base64')}`]] as const) {
+    it(`${name} on a write → 401 with a challenge without an error code (RFC 6750 §3.1), not anonymous`, async () => {
+      const res = await call('/test/optional', authorization);
+      assert.equal(res.status, 401);
+      assert.equal(res.headers.get('www-authenticate'), `Bearer resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource"`);
+      assert.equal(res.headers.get('content-type'), 'application/problem+json');
+      assert.match(((await res.json()) as { detail: string }).detail, /no bearer token/);
+    });
+  }
 
-  it('another scheme (Basic) on a write → 401 invalid_token, not anonymous', async () => {
-    await assertInvalidToken(await call('/test/optional', `Basic ${Buffer.from('a:b').toString('base64')}`));
+  it('a token in the query string (RFC 6750 §2.3) → 400, never served as anonymous; on writes, reads and /mcp', async () => {
+    for (const [method, path] of [['POST', '/api/v1/sandbox/inquiries?access_token=garbage'], ['POST', '/api/v1/inquiries?x=1&access_token='], ['GET', '/api/v1/projects?access_token=abc'], ['POST', '/mcp?access_token=abc']] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } : {},
+        ...(method === 'POST' ? { body: JSON.stringify(path.startsWith('/mcp') ? { jsonrpc: '2.0', id: 1, method: 'ping' } : { name: 'Ada', email: 'ada@example.com', message: 'A question about a project.' }) } : {}),
+      });
+      assert.equal(res.status, 400, `${method} ${path}`);
+      assert.match(((await res.json()) as { detail: string }).detail, /query string/);
+    }
+    const plain = await fetch(`${server.baseUrl}/api/v1/sandbox/inquiries?tokens=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'A question about a project.' }) });
+    assert.notEqual(plain.status, 400, 'only an access_token parameter is refused');
   });
 
   it('an expired bearer → 401 invalid_token', async () => {

@@ -48,10 +48,12 @@ describe('CredentialVerifier: hashed lookup with a short in-process cache', () =
     assert.deepEqual(await verifier.verify(`Bearer ${short}`), { kind: 'invalid', reason: 'expired' });
   });
 
-  it('no header is anonymous; another scheme is malformed, not anonymous', async () => {
+  it('no header is anonymous; another scheme or no token is no_bearer and a bad token malformed, neither anonymous', async () => {
     const verifier = new CredentialVerifier({ credentials: store.credentials, clock, cacheSeconds: 5 });
     assert.deepEqual(await verifier.verify(undefined), { kind: 'anonymous' });
-    assert.deepEqual(await verifier.verify('Basic YTpi'), { kind: 'invalid', reason: 'malformed' });
+    assert.deepEqual(await verifier.verify('Basic YTpi'), { kind: 'invalid', reason: 'no_bearer' });
+    assert.deepEqual(await verifier.verify('Bearer   '), { kind: 'invalid', reason: 'no_bearer' });
+    assert.deepEqual(await verifier.verify('BEARER a b'), { kind: 'invalid', reason: 'malformed' });
     assert.deepEqual(await verifier.verify('Bearer vt_at_nope'), { kind: 'invalid', reason: 'unknown' });
   });
 });

@@ -33,12 +33,26 @@ function missingTokenResponse(c: Context<AppEnv>, resource: ResourceName): Respo
 }
 
 /**
+ * RFC 6750 §3.1: an Authorization header of another scheme (or `Bearer` alone) lacks any
+ * authentication information this service takes, so the challenge carries no error code; the
+ * request is still refused, never taken as anonymous.
+ */
+function noBearerResponse(c: Context<AppEnv>, resource: ResourceName): Response {
+  return problem(
+    c,
+    { status: 401, code: ERROR_CODES.unauthorized, title: 'Authentication required', detail: 'The Authorization header carries no bearer token: send `Authorization: Bearer <token>` (see /auth.md), or no Authorization header to act anonymously.' },
+    { 'www-authenticate': bearerChallenge(c.get('baseUrl'), undefined, { resource }) },
+  );
+}
+
+/**
  * Sets `principal` from `Authorization: Bearer …`. A missing header is anonymous (`null`) unless
  * `required`; anything present but not a live credential gets the invalid_token 401.
  */
 export function authenticate(verifier: BearerVerifier, options: { required?: boolean; resource?: ResourceName } = {}): MiddlewareHandler<AppEnv> {
   const resource = options.resource ?? 'api';
   return async (c, next) => {
+    if (tokenInQuery(c)) return tokenInQueryResponse(c);
     // Decided for this request already (bearerOnApi): only whether anonymous may pass is left.
     const decided = c.get('principal');
     if (decided !== undefined) {
@@ -58,7 +72,7 @@ export function authenticate(verifier: BearerVerifier, options: { required?: boo
         break;
       }
       case 'invalid':
-        return invalidTokenResponse(c, resource);
+        return check.reason === 'no_bearer' ? noBearerResponse(c, resource) : invalidTokenResponse(c, resource);
     }
     await next();
   };
@@ -72,7 +86,30 @@ export function authenticate(verifier: BearerVerifier, options: { required?: boo
  */
 export function bearerOnApi(verifier: BearerVerifier, skip: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   const auth = authenticate(verifier);
-  return (c, next) => (hasHeader(c, 'authorization') && !skip(c.req.path) ? auth(c, next) : next());
+  return (c, next) => {
+    if (tokenInQuery(c)) return Promise.resolve(tokenInQueryResponse(c));
+    return hasHeader(c, 'authorization') && !skip(c.req.path) ? auth(c, next) : next();
+  };
+}
+
+/**
+ * RFC 6750 §2.3 (a token in the URI) is not a method this service takes, and §5.3 advises
+ * against it: URLs end up in logs and histories. A request sending one is told so rather than
+ * served as anonymous (docs/design.md §1: nothing is silently anonymous). A substring test first:
+ * this runs on every API request.
+ */
+export function tokenInQuery(c: Context<AppEnv>): boolean {
+  const url = c.req.url;
+  return url.includes('access_token') && new URL(url).searchParams.has('access_token');
+}
+
+export function tokenInQueryResponse(c: Context<AppEnv>): Response {
+  return problem(c, {
+    status: 400,
+    code: ERROR_CODES.badRequest,
+    title: 'Token in the URL',
+    detail: 'Tokens are not accepted in the query string (RFC 6750 §2.3, §5.3): send it as `Authorization: Bearer <token>`, and treat this token as exposed.',
+  });
 }
 
 /** RFC 6750 §3.1: a principal without `scope` gets 403 insufficient_scope; anonymous callers pass. */

@@ -93,7 +93,7 @@ function componentResponses(): Record<string, ResponseObject> {
   return {
     ValidationFailed: problemResponse('The request is invalid (`validation_failed`); `errors` lists each field as `{path, message}`.', rateLimitHeaders),
     Unauthorized: problemResponse(
-      'The bearer token is malformed, unknown, expired or revoked (`invalid_token`). Obtain a new one (see /auth.md) or send the request without Authorization.',
+      'The bearer token is malformed, unknown, expired or revoked (`invalid_token`), or the Authorization header holds no bearer token (`unauthorized`, another scheme). Obtain a new one (see /auth.md) or send the request without Authorization.',
       { 'WWW-Authenticate': header('WWW-Authenticate'), ...rateLimitHeaders },
     ),
     Forbidden: problemResponse('The token lacks the scope this operation needs (`insufficient_scope`).', { 'WWW-Authenticate': header('WWW-Authenticate'), ...rateLimitHeaders }),
