@@ -32,10 +32,10 @@ describe('/admin/projects: the owner edits the catalog in the browser', () => {
   });
   after(async () => server?.close());
 
-  it('sends people who are not signed in to the sign-in page', async () => {
+  it('sends people who are not signed in to the sign-in page, which returns them here', async () => {
     const res = await fetch(`${server.baseUrl}/admin/projects`, { redirect: 'manual' });
     assert.equal(res.status, 303);
-    assert.equal(res.headers.get('location'), '/admin/login');
+    assert.equal(res.headers.get('location'), '/admin/login?next=%2Fadmin%2Fprojects');
   });
 
   it('shows each invalid field next to it, keeps what was typed, and creates nothing', async () => {

@@ -3,6 +3,7 @@ import type { Inbox } from '../../inbox/inbox.js';
 import type { Site } from '../../pages/layout.js';
 import type { AdminFrame } from '../../pages/admin/admin-layout.js';
 import type { AppEnv } from '../env.js';
+import { returnPath } from '../../owner/return-path.js';
 import { sendHtml } from '../responses/html-response.js';
 
 /** What every owner page needs. */
@@ -31,4 +32,15 @@ export function seeOther(c: Context<AppEnv>, location: string): Response {
 /** Pages that need a signed-in owner send everyone else to the sign-in page. */
 export function signedIn(c: Context<AppEnv>): boolean {
   return c.get('owner') !== null;
+}
+
+/**
+ * Someone signed out asked for an owner page: to the sign-in page, which returns them to a page
+ * they asked for by GET (`next`) once signed in. A POST's page is not returned to: its form is gone.
+ */
+export function signInFirst(c: Context<AppEnv>): Response {
+  if (c.req.method !== 'GET') return seeOther(c, '/admin/login');
+  const url = new URL(c.req.url);
+  const next = returnPath(url.pathname + url.search);
+  return seeOther(c, next && next !== '/admin' ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login');
 }

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { DeliveryWorker } from '../../outbox/worker.js';
 import { renderDeliveriesPage } from '../../pages/admin/render.js';
 import type { OutboxState, Store } from '../../store/ports/index.js';
-import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
 const STATES: readonly OutboxState[] = ['pending', 'delivered', 'dead'];
@@ -20,7 +20,7 @@ export function registerDeliveryRoutes(app: OpenAPIHono<AppEnv>, options: Delive
   const { store, worker, clock, channels } = options;
 
   app.get('/admin/deliveries', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     const raw = c.req.query('state');
     const state = STATES.includes(raw as OutboxState) ? (raw as OutboxState) : undefined;
     const deliveries = await store.outbox.list({ state, limit: 200 });
@@ -29,7 +29,7 @@ export function registerDeliveryRoutes(app: OpenAPIHono<AppEnv>, options: Delive
   });
 
   app.post('/admin/deliveries/:id/retry', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     const id = c.req.param('id').slice(0, 100);
     if (!(await store.outbox.retry(id, clock.now()))) throw new NotFoundError(`No undelivered notification has the id "${id}".`);
     worker.kick();

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
 import { STATUS_LABELS } from '../../pages/admin/inbox.js';
 import { renderConfirmDeletePage, renderInboxPage, renderInquiryPage } from '../../pages/admin/render.js';
-import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
 const PAGE_SIZE = 25;
@@ -24,7 +24,7 @@ function filterOf(c: Context<AppEnv>): InboxFilter & { text: string } {
 /** The inbox at /admin: list, inquiry pages, status changes, erasure and exports (owners only). */
 export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): void {
   const { inbox } = deps;
-  const guard = (c: Context<AppEnv>) => (signedIn(c) ? null : seeOther(c, '/admin/login'));
+  const guard = (c: Context<AppEnv>) => (signedIn(c) ? null : signInFirst(c));
   const inquiryId = (c: Context<AppEnv>) => {
     const id = c.req.param('id') ?? '';
     if (!ID.test(id)) throw new NotFoundError(`No inquiry has the id "${id}".`);

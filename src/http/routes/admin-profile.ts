@@ -5,7 +5,7 @@ import { renderProfilePage } from '../../pages/admin/render.js';
 import { PROFILE_FIELDS, type ProfileErrors, type ProfileValues } from '../../pages/admin/profile.js';
 import { profileFormErrors, profileFormValues, profileInput } from '../../studio/profile-form.js';
 import type { LogoChange, StudioService } from '../../studio/service.js';
-import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
 /** /admin/profile: the studio profile and logo, edited in a multipart form. */
@@ -18,13 +18,13 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
   };
 
   app.get('/admin/profile', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     const notice = c.req.query('saved') === '1' ? 'The profile was saved: the site shows it now.' : undefined;
     return render(c, profileFormValues((await studio.current()).profile), {}, 200, notice);
   });
 
   app.post('/admin/profile', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     const body = await c.req.parseBody();
     const values = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).slice(0, 10_000) : ''])) as unknown as ProfileValues;
     const file = body.logo;

@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { PROJECT_FORM_FIELDS, type ProjectFormErrors } from '../../pages/admin/project-form.js';
 import { renderConfirmDeleteProjectPage, renderProjectFormPage, renderProjectsPage } from '../../pages/admin/render.js';
 import type { MediaStore, RevisedProject } from '../../store/ports/index.js';
-import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
 const NOTICES: Record<string, string> = {
@@ -46,12 +46,12 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
   const now = () => toRfc3339(deps.clock.now());
 
   app.get('/admin/projects', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     return list(c, { notice: NOTICES[c.req.query('done') ?? ''] });
   });
 
   const empty: ProjectFormInput = { slug: '', title: '', summary: '', description: '', client: '', industry: '', services: '', technologies: '', tags: '', year: '', url: '', featured: false, published: false, images: [] };
-  app.get('/admin/projects/new', async (c) => (signedIn(c) ? form(c, null, empty, {}) : seeOther(c, '/admin/login')));
+  app.get('/admin/projects/new', async (c) => (signedIn(c) ? form(c, null, empty, {}) : signInFirst(c)));
 
   const save = async (c: Context<AppEnv>, current: RevisedProject | null) => {
     const body = await c.req.parseBody();
@@ -75,18 +75,18 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     }
     return seeOther(c, '/admin/projects?done=saved');
   };
-  app.post('/admin/projects/new', async (c) => (signedIn(c) ? save(c, null) : seeOther(c, '/admin/login')));
+  app.post('/admin/projects/new', async (c) => (signedIn(c) ? save(c, null) : signInFirst(c)));
 
   app.get('/admin/projects/:slug', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     const project = await editor.get(slugOf(c));
     return form(c, project, projectFormValues(project), {});
   });
-  app.post('/admin/projects/:slug', async (c) => (signedIn(c) ? save(c, await editor.get(slugOf(c))) : seeOther(c, '/admin/login')));
+  app.post('/admin/projects/:slug', async (c) => (signedIn(c) ? save(c, await editor.get(slugOf(c))) : signInFirst(c)));
 
   // Deleting cannot be undone: the list links here, and only this page's form deletes.
   app.get('/admin/projects/:slug/delete', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     const p = await editor.get(slugOf(c));
     return sendAdminHtml(c, renderConfirmDeleteProjectPage({ ...(await frameOf(c, deps)), current: 'projects', project: { slug: p.slug, title: p.title, published: p.published_at !== null, etag: projectEtag(p) } }));
   });
@@ -100,7 +100,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
   };
   // The featured order: the list's move up/down buttons (CSRF-checked forms, no script).
   app.post('/admin/projects/:slug/:direction{move-up|move-down}', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     try {
       await editor.moveFeatured(slugOf(c), c.req.param('direction') === 'move-up' ? 'up' : 'down');
     } catch (error) {
@@ -110,7 +110,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     return seeOther(c, '/admin/projects?done=moved');
   });
   app.post('/admin/projects/:slug/:action{publish|unpublish|feature|unfeature|delete}', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     const slug = slugOf(c);
     const action = c.req.param('action');
     const body = await c.req.parseBody();

@@ -4,7 +4,7 @@ import { ValidationError } from '../../lib/errors.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import { renderTokensPage } from '../../pages/admin/render.js';
 import type { TokensView } from '../../pages/admin/tokens.js';
-import { frameOf, seeOther, sendAdminHtml, signedIn, type AdminDeps } from '../admin/context.js';
+import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
 /** /admin/tokens: owner API tokens, created (shown once), listed and revoked in the browser. */
@@ -14,13 +14,13 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & 
     sendAdminHtml(c, renderTokensPage({ ...(await frameOf(c, deps)), tokens: await tokens.list(), ...extra }), status);
 
   app.get('/admin/tokens', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     return render(c, { notice: c.req.query('revoked') === '1' ? 'The token was revoked: it stops working at once.' : undefined });
   });
 
   app.post('/admin/tokens', async (c) => {
     const owner = c.get('owner');
-    if (!owner) return seeOther(c, '/admin/login');
+    if (!owner) return signInFirst(c);
     const name = String((await c.req.parseBody()).name ?? '');
     try {
       const { token, view } = await tokens.create(owner.email, name);
@@ -33,7 +33,7 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & 
   });
 
   app.post('/admin/tokens/:id/revoke', async (c) => {
-    if (!signedIn(c)) return seeOther(c, '/admin/login');
+    if (!signedIn(c)) return signInFirst(c);
     await tokens.revoke(c.req.param('id').slice(0, 100));
     return seeOther(c, '/admin/tokens?revoked=1');
   });

@@ -10,14 +10,18 @@ interface SignInBase {
   error?: string | undefined;
 }
 
+/** The admin page to return to once signed in (return-path.ts), carried through both steps. */
+const NextField: FC<{ next?: string | undefined }> = ({ next }) => (next ? <input type="hidden" name="next" value={next} /> : null);
+
 /** Step 1: an owner's email address. */
-export const EmailPage: FC<SignInBase & { email: string }> = ({ site, csrfToken, notice, error, email }) => (
+export const EmailPage: FC<SignInBase & { email: string; next?: string | undefined }> = ({ site, csrfToken, notice, error, email, next }) => (
   <AdminLayout site={site} owner={null} csrfToken={csrfToken} title={error ? 'Error: sign in' : 'Sign in'}>
     <div class="narrow">
       <h1>Sign in</h1>
       <Flash notice={notice} error={error} errorId="sign-in-error" />
       <form class="form" method="post" action="/admin/login">
         <CsrfField token={csrfToken} />
+        <NextField next={next} />
         <div class="field">
           <label for="email">Your email address</label>
           <span class="hint" id="email-hint">
@@ -34,7 +38,7 @@ export const EmailPage: FC<SignInBase & { email: string }> = ({ site, csrfToken,
 );
 
 /** Step 2: the code. The same page for every address, owner or not. */
-export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> = ({ site, csrfToken, notice, error, email, validMinutes }) => (
+export const CodePage: FC<SignInBase & { email: string; validMinutes: number; next?: string | undefined }> = ({ site, csrfToken, notice, error, email, validMinutes, next }) => (
   <AdminLayout site={site} owner={null} csrfToken={csrfToken} title={error ? 'Error: enter your code' : 'Enter your code'}>
     <div class="narrow">
       <h1>Check your email</h1>
@@ -45,6 +49,7 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> 
       <form class="form" method="post" action="/admin/login/code">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="email" value={email} />
+        <NextField next={next} />
         <div class="field">
           <label for="code">Six-digit code</label>
           <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength={6} required aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'code-error' : undefined} />
@@ -54,7 +59,7 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number }> 
         </button>
       </form>
       <p>
-        <a href="/admin/login">Use another address or ask for a new code</a>
+        <a href={next ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login'}>Use another address or ask for a new code</a>
       </p>
     </div>
   </AdminLayout>
