@@ -2,7 +2,7 @@ import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
 import type { ProjectChoice } from './project-choices.js';
 import { ErrorSummary, Flash } from './flash.js';
-import { Layout, type Site } from './layout.js';
+import { Layout, replyLine, type Site } from './layout.js';
 
 export const INQUIRY_FIELDS = ['name', 'email', 'company', 'project', 'budget', 'timeline', 'message'] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
@@ -112,7 +112,7 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, cho
         </div>
         <aside class="aside-note" aria-labelledby="next-title">
           <h2 id="next-title">What happens next</h2>
-          <p>We reply within two working days, usually with a few questions and a time for a short call.</p>
+          <p>{replyLine(site)}</p>
           <p>Your details are used only to answer this inquiry.</p>
           <p>
             Building an agent? Send the same inquiry through the <a href="/openapi.json">REST API</a> or <a href="/llms.txt">MCP</a>.
@@ -133,7 +133,7 @@ export const ThanksPage: FC<{ site: Site; reference: string | null }> = ({ site,
           Your reference is <span class="ref">{reference}</span>. Quote it if you write to us about this inquiry.
         </p>
       ) : null}
-      <p>We reply within two working days. In the meantime, have a look at more of our work.</p>
+      <p>{replyLine(site)} In the meantime, have a look at more of our work.</p>
       <a class="button" href="/">
         Back to the work
       </a>

@@ -94,6 +94,11 @@ const OgImageTags: FC<{ image: OgImage | undefined }> = ({ image }) =>
     </>
   ) : null;
 
+/** What a sender is told about the reply: the studio's own promise, or none (profile.reply_promise). */
+export function replyLine(site: Site): string {
+  return site.studio.profile.reply_promise || 'We reply by email.';
+}
+
 export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPath, current, image, head, children }) => (
   <html lang="en">
     <head>

@@ -4,7 +4,7 @@ import type { ApiProject } from '../catalog/api-project.js';
 import { catalogHref } from './catalog-query.js';
 import { projectJsonLd, serializeJsonLd } from './json-ld.js';
 import { humanize } from './labels.js';
-import { Layout, type OgImage, type Site } from './layout.js';
+import { Layout, replyLine, type OgImage, type Site } from './layout.js';
 import { renderMarkdown, safeHref } from './markdown.js';
 import { ResponsiveImage } from './responsive-image.js';
 
@@ -141,7 +141,7 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, pro
         <section class="callout" aria-labelledby="cta-title">
           <div>
             <h2 id="cta-title">Planning something similar?</h2>
-            <p>Tell us about your project; we reply within two working days.</p>
+            <p>Tell us about your project. {replyLine(site)}</p>
           </div>
           <a class="button" href={`/inquire?project=${encodeURIComponent(project.slug)}`}>
             Start an inquiry<span class="visually-hidden"> about {project.title}</span>

@@ -10,6 +10,7 @@ export interface ApiStudio {
   contact_email: string | null;
   links: { label: string; url: string }[];
   accent_color: string;
+  reply_promise: string;
   logo: { url: string; content_type: string; width: number; height: number } | null;
   url: string;
   inquiries: string;
@@ -27,6 +28,7 @@ export function toApiStudio(view: StudioView, baseUrl: string): ApiStudio {
     contact_email: profile.contact_email,
     links: profile.links.map((l) => ({ label: l.label, url: l.url })),
     accent_color: profile.accent_color,
+    reply_promise: profile.reply_promise ?? '',
     logo: logo ? { url: `${baseUrl}${logo.path}`, content_type: logo.content_type, width: logo.width, height: logo.height } : null,
     url: `${baseUrl}/`,
     inquiries: `${baseUrl}/inquire`,

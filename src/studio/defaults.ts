@@ -10,4 +10,5 @@ export const DEFAULT_PROFILE: StudioProfile = Object.freeze({
   contact_email: null,
   links: [],
   accent_color: '#9a3412',
+  reply_promise: '',
 }) as StudioProfile;

@@ -11,6 +11,7 @@ export interface ProfileFormValues {
   contact_email: string;
   links: string;
   accent_color: string;
+  reply_promise: string;
 }
 
 const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim());
@@ -48,6 +49,7 @@ export function profileInput(values: ProfileFormValues): { input: Record<string,
       contact_email: optional(values.contact_email),
       links,
       accent_color: values.accent_color.trim(),
+      reply_promise: values.reply_promise,
     },
     serviceLines,
     linkLines,
@@ -77,5 +79,6 @@ export function profileFormValues(profile: StudioProfile): ProfileFormValues {
     contact_email: profile.contact_email ?? '',
     links: profile.links.map((l) => `${l.label}: ${l.url}`).join('\n'),
     accent_color: profile.accent_color,
+    reply_promise: profile.reply_promise ?? '',
   };
 }

@@ -50,6 +50,8 @@ export const studioProfileSchema = z
     contact_email: z.string().trim().max(254).email('must be an email address').nullable().default(null),
     links: z.array(studioLinkSchema).max(12).default([]),
     accent_color: accentColourSchema.default('#9a3412'),
+    /** what a sender is told about the reply; empty: only that the studio replies by email, no promise */
+    reply_promise: z.string().trim().max(200).default(''),
   })
   .strict();
 

@@ -13,6 +13,7 @@ const PROFILE: StudioProfile = {
   contact_email: 'hi@harbour.example',
   links: [{ label: 'GitHub', url: 'https://github.com/harbour' }],
   accent_color: '#1f5f4a',
+  reply_promise: 'We reply within a day.',
 };
 
 await describeEachDialect('studio profile storage contract', (suite) => {

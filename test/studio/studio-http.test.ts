@@ -147,6 +147,31 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     }
   });
 
+  it('the reply promise is the studio\'s own: shown on the inquiry form, its thank-you page, project pages and the API; none promised when it is empty', async () => {
+    const slug = ((await (await get('/api/v1/projects?limit=1')).json()) as { data: { slug: string }[] }).data[0]!.slug;
+    const save = async (reply_promise: string) => {
+      await owner.get('/admin/profile');
+      const form = new FormData();
+      for (const [k, v] of Object.entries(profileForm({ reply_promise }))) form.set(k, v);
+      assert.equal((await owner.postMultipart('/admin/profile', form)).status, 303, owner.html);
+    };
+    const pages = async () => [await (await get('/inquire', { accept: 'text/html' })).text(), await (await get(`/projects/${slug}`, { accept: 'text/html' })).text()];
+
+    await save('Wir antworten innerhalb von 24 Stunden.');
+    for (const html of await pages()) assert.match(html, /Wir antworten innerhalb von 24 Stunden\./);
+    assert.equal(((await (await get('/api/v1/studio')).json()) as { reply_promise: string }).reply_promise, 'Wir antworten innerhalb von 24 Stunden.');
+    await owner.get('/admin/profile');
+    assert.match(owner.html, /id="reply_promise" name="reply_promise" type="text" value="Wir antworten innerhalb von 24 Stunden\."/, 'the form shows what was saved');
+
+    await save('');
+    for (const html of await pages()) {
+      assert.doesNotMatch(html, /working days|24 Stunden/, 'no promise the studio did not make');
+      assert.match(html, /We reply by email\./);
+    }
+    const inquiry = await fetch(`${server.baseUrl}/inquire`, { method: 'POST', redirect: 'manual', headers: { accept: 'text/html' }, body: new URLSearchParams({ name: 'Ada', email: 'ada@example.com', message: 'Tell us more please.' }) });
+    if (inquiry.status === 303) assert.doesNotMatch(await (await get(inquiry.headers.get('location')!, { accept: 'text/html' })).text(), /working days/);
+  });
+
   it('a saved profile (with a new PNG logo) shows at once on the site, the API and the accent stylesheet', async () => {
     await owner.get('/admin/profile');
     const sharp = (await import('sharp')).default;

@@ -12,9 +12,10 @@ export interface ProfileValues {
   contact_email: string;
   links: string;
   accent_color: string;
+  reply_promise: string;
 }
 
-export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'accent_color'] as const;
+export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'reply_promise', 'accent_color'] as const;
 export type ProfileErrors = Partial<Record<(typeof PROFILE_FIELDS)[number] | 'logo', string>>;
 
 export interface ProfileView extends AdminFrame {
@@ -33,6 +34,7 @@ const LABELS: Record<keyof ProfileErrors, string> = {
   contact_email: 'Contact email',
   links: 'Links',
   accent_color: 'Accent colour',
+  reply_promise: 'Reply promise',
   logo: 'Logo',
 };
 
@@ -101,6 +103,9 @@ export const ProfilePage: FC<ProfileView> = (view) => {
           <textarea id="links" name="links" rows={4} aria-invalid={errors.links ? 'true' : undefined} aria-describedby={describedBy('links', errors)}>
             {values.links}
           </textarea>
+        </Field>
+        <Field id="reply_promise" hint="Shown on the inquiry form, its thank-you page and each project page, e.g. “We reply within two working days.” Leave empty to say only that you reply by email." errors={errors} optional>
+          {input('reply_promise', { maxlength: 200 }, true)}
         </Field>
         <Field id="accent_color" hint="As #rrggbb. It must be dark enough to read on the page (WCAG AA, 4.5:1)." errors={errors}>
           {input('accent_color', { required: true, maxlength: 7, pattern: '#[0-9a-fA-F]{6}' }, true)}
