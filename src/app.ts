@@ -131,7 +131,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const ticketKey = Buffer.from(await store.secrets.getOrCreate('consent_ticket_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const oauth = createOAuth({ config, store, clock, random, logger, idempotency, ticketKey });
   // The owner side: sign-in, the inbox, and the outbox that tells owners of every inquiry.
-  const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: studioName });
+  const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: studioName, onDeliveryAttempt: (channel, outcome) => metrics.notificationAttempt(channel, outcome) });
   const inquiries = new InquiryService({
     store,
     idempotency,

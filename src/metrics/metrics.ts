@@ -1,6 +1,8 @@
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 import type { RateLimitPolicyName } from '../config.js';
 import type { InquirySource } from '../model/inquiry.js';
+import type { DeliveryOutcome } from '../outbox/worker.js';
+import type { OutboxChannel } from '../store/ports/index.js';
 import { RequestMetrics } from './request-metrics.js';
 
 /** The label every request no route matched gets: raw paths would make label cardinality unbounded. */
@@ -21,6 +23,8 @@ export interface Metrics {
   rateLimited(policy: RateLimitPolicyName): void;
   /** the rate-limit store failed: the request went unmetered (fail open) or got a 503 (fail closed) */
   rateLimitUnmetered(policy: RateLimitPolicyName, failClosed: boolean): void;
+  /** one delivery attempt of a notification by this instance's worker */
+  notificationAttempt(channel: OutboxChannel, outcome: DeliveryOutcome): void;
 }
 
 /** The Prometheus metrics of one app instance, with Node's default process metrics on the same registry. */
@@ -37,6 +41,8 @@ export function createMetrics(): Metrics {
   for (const collector of requests.collectors()) registry.registerMetric(collector as never);
   const inquiries = new Counter({ name: 'vitrine_inquiries_created_total', help: 'Inquiries accepted (replays not counted), by channel and whether they were sandbox rehearsals.', labelNames: ['source', 'sandbox'] as const, registers: [registry] });
   const limited = new Counter({ name: 'vitrine_rate_limited_total', help: 'Requests refused with 429 by the rate limiter, by policy.', labelNames: ['policy'] as const, registers: [registry] });
+  // Alert on rate(…{outcome!="delivered"}) > 0: the owners are not hearing of inquiries.
+  const notifications = new Counter({ name: 'vitrine_notification_attempts_total', help: 'Notification delivery attempts by this instance, by channel (email, webhook) and outcome: delivered, retrying (failed, tried again later) or dead (given up).', labelNames: ['channel', 'outcome'] as const, registers: [registry] });
   const storeFailures = new Counter({ name: 'vitrine_rate_limit_store_failures_total', help: 'Requests the rate-limit store (Redis or the database) failed to meter, by policy and outcome: admitted unmetered (open) or refused with 503 (closed).', labelNames: ['policy', 'outcome'] as const, registers: [registry] });
 
   return {
@@ -53,6 +59,9 @@ export function createMetrics(): Metrics {
     },
     rateLimitUnmetered(policy, failClosed) {
       storeFailures.inc({ policy, outcome: failClosed ? 'closed' : 'open' });
+    },
+    notificationAttempt(channel, outcome) {
+      notifications.inc({ channel, outcome });
     },
   };
 }

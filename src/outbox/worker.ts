@@ -17,7 +17,11 @@ export interface WorkerOptions {
   timeoutMs: number;
   /** deliveries in flight at most */
   maxInFlight?: number;
+  /** each attempt's outcome (the metrics) */
+  onAttempt?: (channel: OutboxChannel, outcome: DeliveryOutcome) => void;
 }
+
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'dead';
 
 /** A lease outlives the delivery timeout by this much, so a live worker never loses its row. */
 const LEASE_MARGIN_MS = 5_000;
@@ -152,11 +156,13 @@ export class DeliveryWorker {
       await channel.deliver(item);
       await store.outbox.delivered(item.id, clock.now());
       logger.info({ event: 'delivery_succeeded', id: item.id, channel: item.channel, attempts: item.attempts }, 'outbox delivery succeeded');
+      this.options.onAttempt?.(item.channel, 'delivered');
     } catch (error) {
       const permanent = error instanceof DeliveryError && error.permanent;
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt = permanent ? null : nextAttemptAt(item.attempts, item.created_at, clock.now(), random);
       logger.warn({ event: retryAt === null ? 'delivery_dead' : 'delivery_failed', id: item.id, channel: item.channel, attempts: item.attempts, reason }, 'outbox delivery failed');
+      this.options.onAttempt?.(item.channel, retryAt === null ? 'dead' : 'retrying');
       await store.outbox.failed(item.id, reason.slice(0, 1000), retryAt).catch((e: unknown) => logger.warn({ err: (e as Error).message, id: item.id }, 'outbox: could not record a failed attempt'));
     }
   }

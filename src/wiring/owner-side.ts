@@ -13,7 +13,7 @@ import type { Channel } from '../outbox/channels/channel.js';
 import { mailChannel } from '../outbox/channels/mail.js';
 import { webhookChannel } from '../outbox/channels/webhook.js';
 import { InquiryNotifier } from '../outbox/notifier.js';
-import { DeliveryWorker } from '../outbox/worker.js';
+import { DeliveryWorker, type DeliveryOutcome } from '../outbox/worker.js';
 import { LoginLinks } from '../owner/login-links.js';
 import { OwnerTokens } from '../owner/owner-tokens.js';
 import { Owners } from '../owner/owners.js';
@@ -29,6 +29,8 @@ export interface OwnerSideDeps {
   logger: Logger;
   catalog: CatalogService;
   siteName: () => Promise<string>;
+  /** each notification delivery attempt's outcome (the metrics) */
+  onDeliveryAttempt?: (channel: OutboxChannel, outcome: DeliveryOutcome) => void;
 }
 
 /** The owner side's services: who owns the studio, how they sign in, the inbox and the outbox. */
@@ -91,7 +93,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   if (config.webhooks) {
     channels.webhook = webhookChannel({ secret: config.webhooks.secret, timeoutMs: config.outboxTimeoutMs, allowPrivate: config.webhookAllowPrivate, nowSeconds: () => Math.floor(clock.now() / 1000) });
   }
-  const worker = new DeliveryWorker({ store, channels, clock, random, logger, pollMs: config.outboxPollMs, timeoutMs: config.outboxTimeoutMs });
+  const worker = new DeliveryWorker({ store, channels, clock, random, logger, pollMs: config.outboxPollMs, timeoutMs: config.outboxTimeoutMs, ...(deps.onDeliveryAttempt ? { onAttempt: deps.onDeliveryAttempt } : {}) });
   worker.start();
   const tidy = () => void housekeeping(store, sessions, clock, logger);
   tidy();

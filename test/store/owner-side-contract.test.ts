@@ -195,6 +195,23 @@ await describeEachDialect('owner-side storage contract', (suite) => {
       assert.equal(await suite.store.outbox.get('msg_rolled_back'), undefined);
     });
 
+    it('counts the notifications not getting through: still failing, and given up on since a time, with the newest error', async () => {
+      const at = NOW + 9_000_000;
+      const before = await suite.store.outbox.trouble(at);
+      await suite.store.outbox.enqueue([item('msg_t_fail', { resource: 'inq_t', created_at: at }), item('msg_t_ok', { resource: 'inq_t', created_at: at })]);
+      await suite.store.outbox.claimDue(at, LEASE, 50);
+      await suite.store.outbox.delivered('msg_t_ok', at + 1);
+      await suite.store.outbox.failed('msg_t_fail', 'connect ECONNREFUSED 127.0.0.1:25', at + 60_000);
+      await suite.store.outbox.enqueue([item('msg_t_dead', { resource: 'inq_t', created_at: at + 10 })]);
+      await suite.store.outbox.claimDue(at + 10, LEASE, 50);
+      await suite.store.outbox.failed('msg_t_dead', '550 mailbox unavailable', null);
+      assert.deepEqual(await suite.store.outbox.trouble(at), { undelivered: before.undelivered + 2, lastError: '550 mailbox unavailable' });
+      assert.equal((await suite.store.outbox.trouble(at + 11)).undelivered, before.undelivered + 1, 'a row given up on before the time asked about no longer counts');
+      await suite.store.outbox.retry('msg_t_dead', at + 20);
+      await suite.store.outbox.deleteForResource('inq_t');
+      assert.equal((await suite.store.outbox.trouble(at)).undelivered, before.undelivered);
+    });
+
     it('a live worker renews its lease; a row claimed again since is not renewed by the old holder', async () => {
       const at = NOW + 6_000_000;
       await suite.store.outbox.enqueue([item('msg_renew', { resource: 'inq_r', created_at: at })]);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Inbox } from '../../inbox/inbox.js';
+import type { DeliveryTrouble } from '../../store/ports/index.js';
 import type { Site } from '../../pages/layout.js';
 import type { AdminFrame } from '../../pages/admin/admin-layout.js';
 import type { AppEnv } from '../env.js';
@@ -11,12 +12,16 @@ export interface AdminDeps {
   /** the site with the studio's current profile */
   site: () => Promise<Site>;
   inbox: Inbox;
+  /** notifications not getting through (the header warns of them on every owner page) */
+  deliveryTrouble: () => Promise<DeliveryTrouble>;
 }
 
-/** The header of an owner page: who is signed in, the CSRF token and the unread count. */
+/** The header of an owner page: who is signed in, the CSRF token, the unread count and delivery trouble. */
 export async function frameOf(c: Context<AppEnv>, deps: AdminDeps): Promise<AdminFrame> {
   const owner = c.get('owner');
-  return { site: await deps.site(), owner: owner?.email ?? null, csrfToken: c.get('csrfToken'), unread: owner ? (await deps.inbox.counts()).new : 0 };
+  if (!owner) return { site: await deps.site(), owner: null, csrfToken: c.get('csrfToken'), unread: 0 };
+  const [site, counts, trouble] = await Promise.all([deps.site(), deps.inbox.counts(), deps.deliveryTrouble()]);
+  return { site, owner: owner.email, csrfToken: c.get('csrfToken'), unread: counts.new, ...(trouble.undelivered > 0 ? { trouble } : {}) };
 }
 
 /** Owner pages are personal and live: never cached, never shared. */

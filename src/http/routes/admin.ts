@@ -25,6 +25,9 @@ import { registerInboxRoutes } from './admin-inbox.js';
 import { registerSignInRoutes } from './admin-sign-in.js';
 import { registerTokenRoutes } from './admin-tokens.js';
 
+/** How long a notification given up on (dead) keeps the owner pages' warning up: a day, then the deliveries page alone shows it. */
+const DEAD_WARNING_MS = 24 * 60 * 60 * 1000;
+
 export interface AdminRouteOptions {
   owner: OwnerSide;
   site: () => Promise<Site>;
@@ -60,7 +63,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
     app.use(path, rejectNulInUploads);
     app.use(path, guardForms);
   }
-  const deps = { site, inbox: owner.inbox };
+  // A notification given up on stays in the warning for a day; one still being retried, until it goes out.
+  const deliveryTrouble = () => options.store.outbox.trouble(options.clock.now() - DEAD_WARNING_MS);
+  const deps = { site, inbox: owner.inbox, deliveryTrouble };
 
   registerSignInRoutes(app, {
     ...deps,

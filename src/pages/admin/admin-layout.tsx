@@ -9,6 +9,8 @@ export interface AdminFrame {
   /** how many inquiries are still new, shown in the header */
   unread?: number;
   current?: 'inbox' | 'projects' | 'profile' | 'deliveries' | 'tokens' | undefined;
+  /** notifications not getting through (failing, or given up on in the last day); absent when all is well */
+  trouble?: { undelivered: number; lastError: string | null };
 }
 
 export interface AdminLayoutProps extends AdminFrame {
@@ -23,7 +25,22 @@ export const CsrfField: FC<{ token: string }> = ({ token }) => <input type="hidd
  * The owner's pages: the public site's design, its own header (inbox with the unread count,
  * deliveries, API tokens, sign out) and nothing for search engines.
  */
-export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unread, current, title, children }) => (
+/**
+ * On every owner page while notifications are not getting through: the owners must hear of
+ * every inquiry, and a mail server or webhook that refuses them is otherwise silent. Not an
+ * alert (it would be read out on every page), and no heading before the page's own h1.
+ */
+const DeliveryTrouble: FC<{ trouble: NonNullable<AdminFrame['trouble']> }> = ({ trouble }) => (
+  <section class="error-summary" aria-label="Notifications are not getting through">
+    <p>
+      <strong>Notifications are not getting through.</strong>{' '}
+      {trouble.undelivered === 1 ? '1 notification has' : `${trouble.undelivered} notifications have`} not been delivered
+      {trouble.lastError ? <> (last error: <q>{trouble.lastError.slice(0, 200)}</q>)</> : null}. The inquiries themselves are in the inbox. <a href="/admin/deliveries">See deliveries</a>
+    </p>
+  </section>
+);
+
+export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unread, current, trouble, title, children }) => (
   <html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -87,7 +104,10 @@ export const AdminLayout: FC<AdminLayoutProps> = ({ site, owner, csrfToken, unre
         </div>
       </header>
       <main id="main" tabindex={-1}>
-        <div class="wrap admin-page">{children}</div>
+        <div class="wrap admin-page">
+          {trouble ? <DeliveryTrouble trouble={trouble} /> : null}
+          {children}
+        </div>
       </main>
     </body>
   </html>

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { NewOutboxItem, OutboxChannel, OutboxQuery, OutboxRecord, OutboxState, OutboxStore } from '../ports/index.js';
+import type { DeliveryTrouble, NewOutboxItem, OutboxChannel, OutboxQuery, OutboxRecord, OutboxState, OutboxStore } from '../ports/index.js';
 import type { Database, OutboxTable } from './schema.js';
 
 function toRecord(row: Selectable<OutboxTable>): OutboxRecord {
@@ -114,6 +114,17 @@ export class KyselyOutboxStore implements OutboxStore {
   async deleteForResource(resource: string): Promise<number> {
     const result = await this.db.deleteFrom('outbox').where('resource', '=', resource).executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  async trouble(deadSinceMs: number): Promise<DeliveryTrouble> {
+    const troubled = this.db
+      .selectFrom('outbox')
+      .where((w) => w.or([w.and([w('state', '=', 'pending'), w('last_error', 'is not', null)]), w.and([w('state', '=', 'dead'), w('last_attempt_at', '>=', deadSinceMs)])]));
+    const [count, newest] = await Promise.all([
+      troubled.select((s) => s.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      troubled.select('last_error').orderBy('last_attempt_at', 'desc').limit(1).executeTakeFirst(),
+    ]);
+    return { undelivered: Number(count.n), lastError: newest?.last_error ?? null };
   }
 
   async prune(beforeMs: number): Promise<number> {

@@ -72,6 +72,7 @@ function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore 
     list: (query) => store.list(query),
     retry: (id, nowMs) => store.retry(id, nowMs),
     deleteForResource: (resource) => store.deleteForResource(resource),
+    trouble: (deadSinceMs) => store.trouble(deadSinceMs),
     prune: (beforeMs) => store.prune(beforeMs),
   };
 }

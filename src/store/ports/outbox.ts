@@ -37,6 +37,14 @@ export interface OutboxQuery {
   limit: number;
 }
 
+/** Notifications not getting through: the owner's pages warn of them (docs/design.md: owners hear of every inquiry). */
+export interface DeliveryTrouble {
+  /** pending rows whose last attempt failed, and rows given up on since the time asked about */
+  undelivered: number;
+  /** the newest of their errors */
+  lastError: string | null;
+}
+
 export interface OutboxStore {
   enqueue(items: readonly NewOutboxItem[]): Promise<void>;
   /**
@@ -58,6 +66,8 @@ export interface OutboxStore {
   /** Makes a dead (or waiting) row due now again; returns whether it exists and was not delivered. */
   retry(id: string, nowMs: number): Promise<boolean>;
   deleteForResource(resource: string): Promise<number>;
+  /** Rows still failing (pending after a failed attempt) and rows given up on at or after `deadSinceMs`. */
+  trouble(deadSinceMs: number): Promise<DeliveryTrouble>;
   /** Deletes delivered and dead rows whose last attempt was before `beforeMs`; returns how many. */
   prune(beforeMs: number): Promise<number>;
 }

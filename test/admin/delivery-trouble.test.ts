@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { eventually } from '../helpers/eventually.js';
+import type { FormClient } from '../helpers/form-client.js';
+import { signedInOwner } from '../helpers/owner.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { webhookSecret } from '../helpers/webhook-receiver.js';
+
+const OWNER = 'owner@studio.example';
+
+/** A port nothing listens on: a webhook receiver that is down. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('owners are told when notifications are not getting through', () => {
+  let server: TestServer;
+  let owner: FormClient;
+
+  before(async () => {
+    const port = await closedPort();
+    server = await startTestServer({
+      demo: false,
+      env: { OWNER_EMAILS: OWNER, WEBHOOK_URLS: `http://127.0.0.1:${port}/hooks`, WEBHOOK_SECRET: webhookSecret(), WEBHOOK_ALLOW_PRIVATE: 'true', OUTBOX_POLL_MS: '20', RATE_LIMITS_ENABLED: 'false' },
+    });
+    owner = await signedInOwner(server, OWNER);
+  });
+  after(async () => server?.close());
+
+  it('every owner page warns while a notification fails, and /metrics counts the attempts', async () => {
+    await owner.get('/admin');
+    assert.doesNotMatch(owner.html, /not getting through/, 'no warning while all is well');
+
+    const res = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'We would like a trip planner.' }) });
+    assert.equal(res.status, 201);
+
+    for (const path of ['/admin', '/admin/projects', '/admin/profile']) {
+      await eventually(async () => (await owner.get(path), /not getting through/.test(owner.html)), { what: `the warning on ${path}` });
+      assert.match(owner.html, /<section class="error-summary" aria-label="Notifications are not getting through"><p><strong>Notifications are not getting through\.<\/strong> 1 notification has not been delivered/);
+      assert.match(owner.html, /last error: <q>[^<]*ECONNREFUSED[^<]*<\/q>/, 'the error says why');
+      assert.match(owner.html, /<a href="\/admin\/deliveries">See deliveries<\/a>/);
+    }
+    await owner.get('/admin');
+    assert.match(owner.html, /Ada/, 'the inquiry itself is in the inbox');
+
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    const retrying = /^vitrine_notification_attempts_total\{channel="webhook",outcome="retrying"\} (\d+)$/m.exec(metrics);
+    assert.ok(retrying && Number(retrying[1]) >= 1, metrics.split('\n').filter((l) => l.includes('notification')).join('\n'));
+  });
+
+  it('the sign-in page shows no warning to someone signed out', async () => {
+    const res = await fetch(`${server.baseUrl}/admin/login`);
+    assert.doesNotMatch(await res.text(), /not getting through/);
+  });
+});
