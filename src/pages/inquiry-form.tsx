@@ -77,14 +77,14 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, cho
             <input type="hidden" name="form_token" value={token} />
             <div class="field-row">
               <Field field="name" errors={errors}>
-                <input id="name" name="name" type="text" autocomplete="name" required maxlength={200} value={values.name} aria-invalid={invalid('name')} aria-describedby={describedBy('name', errors, false)} />
+                <input id="name" name="name" type="text" dir="auto" autocomplete="name" required maxlength={200} value={values.name} aria-invalid={invalid('name')} aria-describedby={describedBy('name', errors, false)} />
               </Field>
               <Field field="email" errors={errors} hint="We only use it to reply.">
                 <input id="email" name="email" type="email" autocomplete="email" required maxlength={254} value={values.email} aria-invalid={invalid('email')} aria-describedby={describedBy('email', errors, true)} />
               </Field>
             </div>
             <Field field="company" errors={errors} optional>
-              <input id="company" name="company" type="text" autocomplete="organization" maxlength={200} value={values.company} aria-invalid={invalid('company')} aria-describedby={describedBy('company', errors, false)} />
+              <input id="company" name="company" type="text" dir="auto" autocomplete="organization" maxlength={200} value={values.company} aria-invalid={invalid('company')} aria-describedby={describedBy('company', errors, false)} />
             </Field>
             <Field field="project" errors={errors} optional>
               <select id="project" name="project_slugs" aria-invalid={invalid('project')} aria-describedby={describedBy('project', errors, false)}>
@@ -94,14 +94,14 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, cho
             </Field>
             <div class="field-row">
               <Field field="budget" errors={errors} optional hint="A range is fine, e.g. €40–60k.">
-                <input id="budget" name="budget" type="text" maxlength={200} value={values.budget} aria-invalid={invalid('budget')} aria-describedby={describedBy('budget', errors, true)} />
+                <input id="budget" name="budget" type="text" dir="auto" maxlength={200} value={values.budget} aria-invalid={invalid('budget')} aria-describedby={describedBy('budget', errors, true)} />
               </Field>
               <Field field="timeline" errors={errors} optional hint="e.g. launch before September.">
-                <input id="timeline" name="timeline" type="text" maxlength={200} value={values.timeline} aria-invalid={invalid('timeline')} aria-describedby={describedBy('timeline', errors, true)} />
+                <input id="timeline" name="timeline" type="text" dir="auto" maxlength={200} value={values.timeline} aria-invalid={invalid('timeline')} aria-describedby={describedBy('timeline', errors, true)} />
               </Field>
             </div>
             <Field field="message" errors={errors} hint="Between 10 and 5,000 characters: goals, audience, constraints.">
-              <textarea id="message" name="message" rows={8} required minlength={10} maxlength={5000} aria-invalid={invalid('message')} aria-describedby={describedBy('message', errors, true)}>
+              <textarea id="message" name="message" dir="auto" rows={8} required minlength={10} maxlength={5000} aria-invalid={invalid('message')} aria-describedby={describedBy('message', errors, true)}>
                 {values.message}
               </textarea>
             </Field>

@@ -57,7 +57,10 @@ describe('the inbox at /admin', () => {
     assert.doesNotMatch(html, /<script>alert/);
     assert.match(html, /Ada &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
     assert.match(html, /&lt;b&gt;not bold&lt;\/b&gt;/);
-    assert.match(html, /Analytical &amp; Co/);
+    // The sender's own words take their direction from their first strong character (Arabic, Hebrew: right to left).
+    assert.match(html, /<h1 dir="auto">Ada &lt;script&gt;/);
+    assert.match(html, /<blockquote class="message" dir="auto">Line one/);
+    assert.match(html, /<dd dir="auto">Analytical &amp; Co<\/dd>/);
     assert.match(html, /€40k/);
     assert.match(html, new RegExp(`<a href="${server.baseUrl}/projects/${project.slug}">${project.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</a>`));
     assert.match(html, /The REST API/);

@@ -130,6 +130,21 @@ describe('inquiry form in Chromium (docs/design.md §9.1)', () => {
     await page.close();
   });
 
+  it('right-to-left text is shown right to left as it is typed, and in the owner\'s inbox (dir="auto")', async () => {
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/inquire`);
+    const message = 'نريد تطبيقا لحجز المواعيد في عياداتنا.';
+    await fillInquiry(page, { name: 'ليلى أحمد', email: 'layla@example.com', message });
+    const directions = await page.evaluate(() => ['name', 'message'].map((id) => getComputedStyle(document.getElementById(id)!).direction));
+    assert.deepEqual(directions, ['rtl', 'rtl']);
+    await page.getByLabel('Email address').fill('ada@example.com');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('email')!).direction), 'ltr', 'an address stays left to right');
+    await page.getByRole('button', { name: 'Send inquiry' }).click();
+    await page.waitForURL(/\/inquire\/thanks|\/inquire$/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('a browser gets a friendly HTML 404 page for an unknown project', async () => {
     const { page } = await openPage(suite.context);
     const response = await page.goto(`${suite.server.baseUrl}/projects/no-such-project`);

@@ -90,14 +90,14 @@ export const InboxPage: FC<InboxView> = (view) => {
             {items.map((item) => (
               <tr class={item.status === 'new' ? 'unread' : undefined}>
                 <td>
-                  <a href={`/admin/inquiries/${item.id}`}>{item.name}</a>
-                  {item.company ? <span class="sub">{item.company}</span> : null}
+                  <a href={`/admin/inquiries/${item.id}`} dir="auto">{item.name}</a>
+                  {item.company ? <span class="sub" dir="auto">{item.company}</span> : null}
                   <span class="sub">
                     {CHANNELS[item.source]} · {describeSender(item.sender)}
                   </span>
                 </td>
                 <td>
-                  <span class="excerpt">{item.message.length > 140 ? `${item.message.slice(0, 139)}…` : item.message}</span>
+                  <span class="excerpt" dir="auto">{item.message.length > 140 ? `${item.message.slice(0, 139)}…` : item.message}</span>
                   {item.projects.length > 0 ? <span class="sub">About {item.projects.map((p) => p.title).join(', ')}</span> : null}
                 </td>
                 <td>

@@ -31,7 +31,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
         <a href="/admin">Inbox</a>
       </p>
       <div class="section-head">
-        <h1>{inquiry.name}</h1>
+        <h1 dir="auto">{inquiry.name}</h1>
         <p>
           <span class={`status status-${inquiry.status}`}>{STATUS_LABELS[inquiry.status]}</span>
         </p>
@@ -40,7 +40,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
       <div class="project-grid">
         <div>
           <h2 class="visually-hidden">Message</h2>
-          <blockquote class="message">{inquiry.message}</blockquote>
+          <blockquote class="message" dir="auto">{inquiry.message}</blockquote>
           <div class="actions">
             <a class="button" href={replyLink(inquiry, site.name)}>
               Reply by email
@@ -71,7 +71,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
             {inquiry.company ? (
               <>
                 <dt>Company</dt>
-                <dd>{inquiry.company}</dd>
+                <dd dir="auto">{inquiry.company}</dd>
               </>
             ) : null}
             {inquiry.project_slugs.length > 0 ? (
