@@ -1,7 +1,7 @@
 import type { IdentityType } from '../model/principal.js';
 import type { ClientRecord } from '../store/ports/index.js';
 import { authorizationResponseUrl, checkAuthorizationRequest, type AuthorizationRequest } from './authorize-request.js';
-import { openTicket, sealTicket } from './consent-ticket.js';
+import { openTicket, sealTicket, type OpenTicket } from './consent-ticket.js';
 import type { OAuthContext } from './context.js';
 import { OAUTH_ERROR_CODES } from './oauth-error.js';
 import { hashSecret, mintAuthorizationCode, mintGrantId } from './tokens.js';
@@ -16,7 +16,12 @@ export interface PendingConsent {
   client: ClientRecord;
   request: AuthorizationRequest;
   ticket: string;
+  /** set once the ticket came back from a consent form: what answered() spends */
+  opened?: OpenTicket;
 }
+
+/** The replay store's namespace for answered consent tickets (beside assertion issuers' jti). */
+const ANSWERED_TICKETS = 'urn:vitrine:consent-ticket';
 
 /** The authorization endpoint's steps (RFC 6749 §4.1.1–4.1.2), framework-free. */
 export class Authorization {
@@ -33,10 +38,20 @@ export class Authorization {
 
   /** The request a consent form carries, or undefined when the ticket is forged or expired. */
   async resume(ticket: string): Promise<PendingConsent | undefined> {
-    const request = openTicket(this.ticketKey, ticket, this.ctx.clock.now());
-    if (!request) return undefined;
-    const client = await this.ctx.clients.get(request.clientId);
-    return client ? { client, request, ticket } : undefined;
+    const opened = openTicket(this.ticketKey, ticket, this.ctx.clock.now());
+    if (!opened) return undefined;
+    const client = await this.ctx.clients.get(opened.request.clientId);
+    return client ? { client, request: opened.request, ticket, opened } : undefined;
+  }
+
+  /**
+   * Spends the ticket of a consent being answered (allowed or denied): false when it was answered
+   * before. The ticket itself stays valid until it expires, so without this a resubmitted form
+   * (a reload, a replayed POST) minted a second authorization code from one consent.
+   */
+  async answered(pending: PendingConsent): Promise<boolean> {
+    if (!pending.opened) return false;
+    return this.ctx.store.assertions.useOnce(ANSWERED_TICKETS, pending.opened.id, pending.opened.expiresAt, this.ctx.clock.now());
   }
 
   /** Issues a code bound to client, redirect URI, challenge, scope, resource and identity; returns where to send the browser. */

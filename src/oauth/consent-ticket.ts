@@ -17,8 +17,15 @@ export function sealTicket(key: Buffer, request: AuthorizationRequest, nowMs: nu
   return `${payload}.${mac(key, payload)}`;
 }
 
+/** An open ticket: its request, when it expires, and its MAC, which names this ticket alone (single use). */
+export interface OpenTicket {
+  request: AuthorizationRequest;
+  expiresAt: number;
+  id: string;
+}
+
 /** The request a ticket carries, or undefined when it was altered or has expired. */
-export function openTicket(key: Buffer, ticket: string, nowMs: number): AuthorizationRequest | undefined {
+export function openTicket(key: Buffer, ticket: string, nowMs: number): OpenTicket | undefined {
   const dot = ticket.indexOf('.');
   if (dot < 0 || ticket.length > 8192) return undefined;
   const payload = ticket.slice(0, dot);
@@ -26,5 +33,5 @@ export function openTicket(key: Buffer, ticket: string, nowMs: number): Authoriz
   const expected = Buffer.from(mac(key, payload));
   if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return undefined;
   const { exp, ...request } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AuthorizationRequest & { exp: number };
-  return exp > nowMs ? request : undefined;
+  return exp > nowMs ? { request, expiresAt: exp, id: ticket.slice(dot + 1) } : undefined;
 }

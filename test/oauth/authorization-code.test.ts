@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as oauth from 'oauth4webapi';
 import { CODE_REDIRECT, discoverAndRegister, insecure } from '../helpers/code-client.js';
-import { consent } from '../helpers/consent.js';
+import { consent, ticketOf } from '../helpers/consent.js';
 import { FormClient } from '../helpers/form-client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -174,6 +174,21 @@ describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) thro
     assert.equal(back.searchParams.get('error'), 'access_denied');
     assert.equal(back.searchParams.get('state'), state);
     assert.equal(back.searchParams.get('iss'), server.baseUrl);
+  });
+
+  it('one consent, one code: the same decision sent again (a reload, a replayed POST) is refused', async () => {
+    for (const action of ['anonymous', 'deny'] as const) {
+      const { url } = await authorizationUrl();
+      const person = new FormClient(server.baseUrl);
+      await person.get(url.pathname + url.search);
+      const ticket = ticketOf(person.html);
+      const first = await person.post('/oauth/authorize', { ticket, action });
+      assert.equal(first.status, 303, action);
+      const again = await person.post('/oauth/authorize', { ticket, action: 'anonymous' });
+      assert.equal(again.status, 400, `${action}, then the same ticket again`);
+      assert.equal(again.headers.get('location'), null, 'no second code');
+      assert.match(person.html, /already answered/);
+    }
   });
 
   it('the consent page: CSRF-protected, never framed, names the client, its return host and the scopes', async () => {

@@ -32,6 +32,8 @@ export interface AuthorizeRouteOptions {
 }
 
 const PROOF_FAILED = `That code did not work. A code works once, for ${PROOF_CODE_MINUTES} minutes and five tries; ask for a new one if it has expired.`;
+/** A consent form sent again after it was answered (a reload, a replayed POST): one consent, one code. */
+const ANSWERED = 'This request was already answered. To sign in again, start again from the application.';
 
 /**
  * The consent page may show the client's https logo and, after a decision, the form's answer
@@ -99,8 +101,12 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
     const pending = await authorization.resume(field(body, 'ticket', 8192));
     if (!pending) return errorPage(c, 'This consent page has expired. Start again from the application.');
     const action = field(body, 'action', 20);
-    if (action === 'deny') return backToClient(c, authorization.deny(pending.request), 303);
-    if (action === 'anonymous') return backToClient(c, await authorization.approve(pending.request, { identityType: 'anonymous', subject: null }), 303);
+    const answeredBefore = async () => !(await authorization.answered(pending));
+    if (action === 'deny') return (await answeredBefore()) ? errorPage(c, ANSWERED) : backToClient(c, authorization.deny(pending.request), 303);
+    if (action === 'anonymous') {
+      if (await answeredBefore()) return errorPage(c, ANSWERED);
+      return backToClient(c, await authorization.approve(pending.request, { identityType: 'anonymous', subject: null }), 303);
+    }
     const email = field(body, 'email', 254);
     if ((action === 'send_code' || action === 'verify') && emailProof.available) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return consent(c, pending, { email, error: 'Enter an email address, like name@example.com.' }, 422);
@@ -123,6 +129,7 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
       }
       const check = await emailProof.check(email, field(body, 'code', 12).replace(/\s+/g, ''));
       if (!check.ok) return codePage(c, pending, email, PROOF_FAILED, 422);
+      if (await answeredBefore()) return errorPage(c, ANSWERED);
       // The proven address is the token's subject: a verified-email identity (identity_assertion).
       return backToClient(c, await authorization.approve(pending.request, { identityType: 'identity_assertion', subject: check.email }), 303);
     }
