@@ -5,6 +5,13 @@ import type { TrustedIssuerSet } from './trusted-issuers.js';
 /** Allowed clock skew between us and an assertion's issuer. */
 export const CLOCK_SKEW_SECONDS = 60;
 
+/**
+ * The longest an assertion may still have to live: they are meant to be short-lived (the ID-JAG
+ * draft's are minutes), and each one's `jti` is kept until it expires, so one good for ten years
+ * would be a ten-year replay record. A day leaves room for any issuer's sensible choice.
+ */
+export const MAX_ASSERTION_LIFETIME_SECONDS = 24 * 60 * 60;
+
 export type AssertionKind = 'id-jag' | 'verified_email';
 
 export type AssertionFailure =
@@ -19,6 +26,7 @@ export type AssertionFailure =
   | 'wrong_audience'
   | 'expired'
   | 'not_yet_valid'
+  | 'lives_too_long'
   | 'missing_claim'
   | 'client_mismatch'
   | 'email_not_verified'
@@ -106,6 +114,7 @@ export async function verifyAssertion(jwt: string, trusted: TrustedIssuerSet, ex
   if (typeof payload.jti !== 'string' || payload.jti === '' || payload.jti.length > 255) return fail('missing_claim', 'jti');
   // jose checks `iat` only against a maximum age; an assertion issued in the future is not yet valid.
   if (typeof payload.iat === 'number' && payload.iat > expect.nowMs / 1000 + CLOCK_SKEW_SECONDS) return fail('not_yet_valid');
+  if (typeof payload.exp === 'number' && payload.exp > expect.nowMs / 1000 + MAX_ASSERTION_LIFETIME_SECONDS) return fail('lives_too_long');
 
   if (expect.kind === 'id-jag') {
     if (typeof payload.sub !== 'string' || payload.sub === '') return fail('missing_claim', 'sub');
@@ -165,6 +174,8 @@ export function describeAssertionFailure(reason: AssertionFailure, claim?: strin
       return 'The assertion has expired ("exp").';
     case 'not_yet_valid':
       return 'The assertion is not yet valid ("iat" or "nbf" is in the future).';
+    case 'lives_too_long':
+      return `The assertion expires too far ahead ("exp" more than ${MAX_ASSERTION_LIFETIME_SECONDS / 3600} hours from now); assertions must be short-lived.`;
     case 'missing_claim':
       return `The assertion lacks a required claim${claim ? ` ("${claim}")` : ''}.`;
     case 'client_mismatch':

@@ -141,7 +141,8 @@ JSON bodies (\`{"assertion":"…","assertion_type":"…"}\`) and the RFC 8693 na
 \`client_id\` gets a public client registered for you (its id is the token's attribution); an
 ID-JAG is redeemed for the client its \`client_id\` claim names, which must be registered here. The response is the same token response
 as Method A. Each assertion works once (\`jti\`), and its \`exp\`/\`iat\` are checked with 60 s of
-clock skew; only asymmetric algorithms the issuer is configured for are accepted.
+clock skew (an \`exp\` more than a day ahead is refused: assertions are short-lived); only
+asymmetric algorithms the issuer is configured for are accepted.
 
 An ID-JAG can also be redeemed at the token endpoint (RFC 7523):
 

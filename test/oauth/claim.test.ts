@@ -217,6 +217,13 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), iatOffset: -600, expiresIn: 300 }) }, /expired/);
     });
 
+    it('an assertion that expires more than a day ahead (its replay record would outlive any sensible assertion)', async () => {
+      await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), expiresIn: 10 * 365 * 86_400 }) }, /expires too far ahead/);
+      await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({}, { expiresIn: 86_400 + 120 }) }, /expires too far ahead/);
+      const day = await claim({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), expiresIn: 86_400 - 60 }) });
+      assert.equal(day.status, 200, 'a day is still taken');
+    });
+
     it('an assertion issued in the future (not yet valid)', async () => {
       await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), iatOffset: 600 }) }, /not yet valid/);
     });
