@@ -199,6 +199,7 @@ describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) thro
     assert.match(page.headers.get('content-security-policy')!, /frame-ancestors 'none'/);
     assert.match(page.headers.get('content-security-policy')!, /form-action 'self' http:\/\/127\.0\.0\.1:9/);
     assert.equal(page.headers.get('cache-control'), 'no-store');
+    assert.equal(page.headers.get('access-control-allow-origin'), null, 'a page for the person, not readable by other origins');
     assert.match(person.html, /Desk App/);
     assert.match(person.html, /127\.0\.0\.1:9/);
     assert.match(person.html, /Send inquiries to the studio for you/);

@@ -13,9 +13,11 @@ export const PUBLIC_CORS_PATHS = ['/api/*', '/oauth/*', '/.well-known/*', '/open
 /**
  * Also the Markdown twins (`/index.md`, `/projects/{slug}.md`, `/docs.md`…) and the sitemap:
  * /llms.txt links agents to them, and an agent in a browser must be able to read what it links.
+ * Not the consent page (`/oauth/authorize`): a page for the person at the browser, which no
+ * other origin has reason to read.
  */
 export function isPublicCorsPath(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/oauth/') || path.startsWith('/.well-known/') || path === '/openapi.json' || path.endsWith('.md') || path === '/sitemap.xml';
+  return path.startsWith('/api/') || (path.startsWith('/oauth/') && path !== '/oauth/authorize') || path.startsWith('/.well-known/') || path === '/openapi.json' || path.endsWith('.md') || path === '/sitemap.xml';
 }
 
 /**
