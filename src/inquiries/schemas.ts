@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isReplyAddress } from './reply-address.js';
 import type { Inquiry } from './types.js';
 
 /**
@@ -32,7 +33,7 @@ const optionalText = (max: number, description: string) =>
 export const inquiryInputSchema = z
   .object({
     name: z.string(requiredText).trim().min(1, 'is required').max(200, 'must be at most 200 characters').regex(ONE_LINE, ONE_LINE_MESSAGE).describe('Who is asking: a person\'s name.'),
-    email: z.string(requiredText).trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').email('must be an email address like name@example.com').describe('Where the studio should reply.'),
+    email: z.string(requiredText).trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').refine(isReplyAddress, { error: 'must be an email address like name@example.com' }).meta({ format: 'email' }).describe('Where the studio should reply.'),
     company: optionalText(200, 'Organisation, if any.'),
     message: z.string(requiredText).trim().min(10, 'must be at least 10 characters').max(5000, 'must be at most 5000 characters').describe('What the inquiry is about, 10–5000 characters.'),
     project_slugs: z

@@ -93,6 +93,18 @@ describe('the studio hears every inquiry: email and signed webhooks from the out
     }
   });
 
+  it('an inquiry from an internationalised domain (zoe@exämple.com) is taken, and the owners\' mail replies to it', async () => {
+    const seen = smtp.messages.length;
+    const res = await inquiry(server, { name: 'Zoë Müller', email: 'zoe@exämple.com', message: 'Wir planen eine neue Buchungsplattform.' });
+    assert.equal(res.status, 201);
+    assert.equal(((await res.json()) as { email: string }).email, 'zoe@exämple.com', 'kept as the sender wrote it');
+    const { mail } = await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(OWNERS[0]!) && /Zo/.test(m.mail.subject ?? ''));
+    // nodemailer sends the domain as punycode (RFC 5890), which every relay carries.
+    assert.match(String(mail.replyTo?.value[0]?.address), /^zoe@(?:exämple|xn--exmple-cua)\.com$/);
+    const refused = await inquiry(server, { name: 'Józef', email: 'józef@example.com', message: 'A Unicode local part needs SMTPUTF8.' });
+    assert.equal(refused.status, 400, 'a Unicode local part is still refused');
+  });
+
   it('posts the inquiry.created event, verified by the receiver with standardwebhooks', async () => {
     const [delivery] = await receiver.delivered(1);
     const event = delivery!.verified as { type: string; timestamp: string; data: { id: string; email: string; projects: { slug: string; title: string; url: string }[]; links: { inbox: string } } };
