@@ -1,13 +1,14 @@
 import { toRfc3339, type Clock } from '../lib/clock.js';
 import { NotFoundError } from '../lib/errors.js';
-import type { InboxInquiry, InquiryStatus } from '../model/inquiry.js';
+import type { InboxInquiry, InquiryStatus, InquiryStatusFilter } from '../model/inquiry.js';
 import type { NamedProject } from '../outbox/events.js';
 import type { Store } from '../store/ports/index.js';
 import { decodeInboxCursor, encodeInboxCursor } from './cursor.js';
 import { senderOf, type Sender } from './sender.js';
 
 export interface InboxFilter {
-  status?: InquiryStatus | undefined;
+  /** one status, `open` (new, read or replied: the default view) or, absent, every inquiry */
+  status?: InquiryStatusFilter | undefined;
   text?: string | undefined;
 }
 

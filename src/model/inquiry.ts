@@ -30,6 +30,10 @@ export interface Provenance {
 /** Where an inquiry stands in the studio's inbox. */
 export const INQUIRY_STATUSES = ['new', 'read', 'replied', 'archived', 'spam'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+/** The inquiries still to deal with: the inbox's default view leaves out archived and spam ones. */
+export const OPEN_STATUSES: readonly InquiryStatus[] = ['new', 'read', 'replied'];
+/** A status, or `open` for any of OPEN_STATUSES. */
+export type InquiryStatusFilter = InquiryStatus | 'open';
 
 /** An inquiry as the studio's inbox holds it. */
 export interface InboxInquiry extends InquiryRecord, Provenance {

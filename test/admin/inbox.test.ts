@@ -103,6 +103,31 @@ describe('the inbox at /admin', () => {
     assert.equal((await owner.post(`/admin/inquiries/${id}/status`, { status: 'replied', _csrf: 'forged' })).status, 403);
   });
 
+  it('the default view is the open inquiries: archived and spam leave it, and stay under their tabs and All', async () => {
+    const archived = await inquire({ name: 'Arne Archived', email: 'arne@client.example' });
+    const spam = await inquire({ name: 'Sam Spam', email: 'sam@client.example' });
+    const kept = await inquire({ name: 'Olga Open', email: 'olga@client.example' });
+    for (const [id, status] of [[archived, 'archived'], [spam, 'spam']] as const) {
+      await owner.get(`/admin/inquiries/${id}`);
+      assert.equal((await owner.post(`/admin/inquiries/${id}/status`, { status })).status, 303);
+    }
+    await owner.get('/admin');
+    const open = idsOn(owner.html);
+    assert.ok(open.includes(kept), 'an open inquiry is listed');
+    assert.ok(!open.includes(archived) && !open.includes(spam), 'archived and spam are not');
+    assert.match(owner.html, /aria-current="page">Open <span class="count">\d+<\/span>/);
+    await owner.get('/admin?status=archived');
+    assert.deepEqual(idsOn(owner.html), [archived]);
+    await owner.get('/admin?status=all');
+    assert.ok([archived, spam, kept].every((id) => idsOn(owner.html).includes(id)), 'All has every inquiry');
+    assert.match(owner.html, /<input type="hidden" name="status" value="all"\/>/, 'a search keeps the view');
+    assert.match(owner.html, /href="\/admin\/export\.csv\?status=all"/, 'and so does the export');
+    await owner.get('/admin?q=Sam+Spam');
+    assert.deepEqual(idsOn(owner.html), [], 'a search in the open view leaves spam out');
+    await owner.get('/admin?status=all&q=Sam+Spam');
+    assert.deepEqual(idsOn(owner.html), [spam]);
+  });
+
   it('finds by text in name, email, company and message', async () => {
     const id = await inquire({ name: 'Tomasz', email: 'tomasz@client.example', message: 'About a harbour logistics dashboard.' });
     await owner.get('/admin?q=HARBOUR');

@@ -17,8 +17,10 @@ function statusOf(value: string | undefined): InquiryStatus | undefined {
   return (INQUIRY_STATUSES as readonly string[]).includes(value ?? '') ? (value as InquiryStatus) : undefined;
 }
 
+/** The inbox's view: `?status=` one status or `all`; without it the open inquiries (not archived or spam). */
 function filterOf(c: Context<AppEnv>): InboxFilter & { text: string } {
-  return { status: statusOf(c.req.query('status')), text: (c.req.query('q') ?? '').trim().slice(0, 200) };
+  const asked = c.req.query('status');
+  return { status: asked === 'all' ? undefined : (statusOf(asked) ?? 'open'), text: (c.req.query('q') ?? '').trim().slice(0, 200) };
 }
 
 /** The inbox at /admin: list, inquiry pages, status changes, erasure and exports (owners only). */

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { InboxEntry } from '../../inbox/inbox.js';
 import { describeSender } from '../../inbox/sender.js';
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
+import { INQUIRY_STATUSES, OPEN_STATUSES, type InquiryStatus, type InquiryStatusFilter } from '../../model/inquiry.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
 
 /** How an inquiry came in, in the list's few words (the inquiry page says it in full). */
@@ -13,7 +13,8 @@ export const STATUS_LABELS: Record<InquiryStatus, string> = { new: 'New', read: 
 export interface InboxView extends AdminFrame {
   items: InboxEntry[];
   counts: Record<InquiryStatus, number>;
-  status: InquiryStatus | undefined;
+  /** the view: one status, `open` (the default) or undefined for all */
+  status: InquiryStatusFilter | undefined;
   text: string;
   nextCursor: string | null;
   /** set when the page follows a cursor */
@@ -21,10 +22,10 @@ export interface InboxView extends AdminFrame {
   notice?: string | undefined;
 }
 
-/** `?status=…&q=…` of the current filters, plus `extra`. */
-export function inboxQuery(status: InquiryStatus | undefined, text: string, extra: Record<string, string> = {}): string {
+/** `?status=…&q=…` of the current filters, plus `extra`; the open view is the one without `status`. */
+export function inboxQuery(status: InquiryStatusFilter | undefined, text: string, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
-  if (status) params.set('status', status);
+  if (status !== 'open') params.set('status', status ?? 'all');
   if (text) params.set('q', text);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   const query = params.toString();
@@ -37,9 +38,23 @@ export function when(rfc3339: string): string {
   return `${dateFormat.format(new Date(rfc3339))} UTC`;
 }
 
+function emptyText(text: string, status: InquiryStatusFilter | undefined, total: number): string {
+  if (text || (status !== 'open' && status !== undefined)) return 'No inquiry matches.';
+  if (total === 0) return 'No inquiries yet. They arrive here (and by email, when mail is set up) the moment someone sends one.';
+  return 'Nothing open: every inquiry is archived or marked spam (see their tabs, or All).';
+}
+
 export const InboxPage: FC<InboxView> = (view) => {
   const { items, counts, status, text, nextCursor, continued, notice } = view;
   const total = INQUIRY_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+  const open = OPEN_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+  const tab = (view: InquiryStatusFilter | undefined, label: string, count: number) => (
+    <li>
+      <a href={`/admin${inboxQuery(view, text)}`} aria-current={status === view ? 'page' : undefined}>
+        {label} <span class="count">{count}</span>
+      </a>
+    </li>
+  );
   return (
     <AdminLayout {...view} current="inbox" title="Inbox">
       <div class="section-head">
@@ -51,30 +66,21 @@ export const InboxPage: FC<InboxView> = (view) => {
       <Flash notice={notice} />
       <nav class="status-tabs" aria-label="By status">
         <ul>
-          <li>
-            <a href={`/admin${inboxQuery(undefined, text)}`} aria-current={status === undefined ? 'page' : undefined}>
-              All <span class="count">{total}</span>
-            </a>
-          </li>
-          {INQUIRY_STATUSES.map((s) => (
-            <li>
-              <a href={`/admin${inboxQuery(s, text)}`} aria-current={status === s ? 'page' : undefined}>
-                {STATUS_LABELS[s]} <span class="count">{counts[s]}</span>
-              </a>
-            </li>
-          ))}
+          {tab('open', 'Open', open)}
+          {INQUIRY_STATUSES.map((s) => tab(s, STATUS_LABELS[s], counts[s]))}
+          {tab(undefined, 'All', total)}
         </ul>
       </nav>
       <form class="search" method="get" action="/admin" role="search">
         <label for="q">Find inquiries by name, email, company or message</label>
-        {status ? <input type="hidden" name="status" value={status} /> : null}
+        {status !== 'open' ? <input type="hidden" name="status" value={status ?? 'all'} /> : null}
         <input id="q" name="q" type="search" value={text} maxlength={200} />
         <button class="button" type="submit">
           Find
         </button>
       </form>
       {items.length === 0 ? (
-        <p class="empty">{text || status ? 'No inquiry matches.' : 'No inquiries yet. They arrive here (and by email, when mail is set up) the moment someone sends one.'}</p>
+        <p class="empty">{emptyText(text, status, total)}</p>
       ) : (
         <table class="inbox">
           <caption class="visually-hidden">{`Inquiries, newest first${continued ? ' (continued)' : ''}`}</caption>

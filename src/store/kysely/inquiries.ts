@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { INQUIRY_STATUSES, type InboxInquiry, type InquiryStatus } from '../../model/inquiry.js';
+import { INQUIRY_STATUSES, OPEN_STATUSES, type InboxInquiry, type InquiryStatus } from '../../model/inquiry.js';
 import type { CredentialKind, IdentityType } from '../../model/principal.js';
 import type { InboxQuery, InquiryRecord, InquiryStore, Provenance } from '../ports/index.js';
 import { prepared, type DialectName } from './prepared.js';
@@ -62,7 +62,8 @@ export class KyselyInquiryStore implements InquiryStore {
       .selectAll()
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
-        if (query.status) conditions.push(eb('status', '=', query.status));
+        if (query.status === 'open') conditions.push(eb('status', 'in', OPEN_STATUSES));
+        else if (query.status) conditions.push(eb('status', '=', query.status));
         if (query.text) {
           const pattern = containing(query.text);
           const like = (column: 'name' | 'email' | 'company' | 'message') => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;

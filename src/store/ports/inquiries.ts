@@ -1,8 +1,8 @@
-import type { InboxInquiry, InquiryRecord, InquiryStatus, Provenance } from '../../model/inquiry.js';
+import type { InboxInquiry, InquiryRecord, InquiryStatus, InquiryStatusFilter, Provenance } from '../../model/inquiry.js';
 
-/** What the inbox asks for: newest first, optionally one status and a text to find. */
+/** What the inbox asks for: newest first, optionally one status (or the open ones) and a text to find. */
 export interface InboxQuery {
-  status?: InquiryStatus | undefined;
+  status?: InquiryStatusFilter | undefined;
   /** matched case-insensitively against name, email, company and message */
   text?: string | undefined;
   /** keyset paging: the (created_at, id) of the last inquiry of the previous page */
