@@ -22,21 +22,49 @@ export interface ProjectFormInput {
   images: ImageRow[];
 }
 
+/**
+ * A term as an owner types it, as the catalog keeps it: `Public Sector` → `public-sector`,
+ * `Öffentlich` → `offentlich` (accents dropped, NFKD), `React Native` → `react-native`. What has
+ * no such form (`設計`) is left as typed, for the validator to refuse next to its field.
+ */
+export function termOf(typed: string): string {
+  const folded = typed
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-{2,}/g, '-');
+  return /^[a-z0-9][a-z0-9.+#-]*$/.test(folded) ? folded : typed.trim();
+}
+
+/** A slug from a title, for a new project whose slug field was left empty; '' when none can be made. */
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
 const terms = (text: string) =>
   text
     .split(',')
-    .map((t) => t.trim())
+    .map(termOf)
     .filter(Boolean);
 
 /** The form as an edit for projectEditSchema; `current` keeps what the form does not show (images, the publication time). */
 export function projectEditFromForm(form: ProjectFormInput, current: RevisedProject | null, nowIso: string): Record<string, unknown> {
   return {
-    slug: current?.slug ?? form.slug.trim(),
+    slug: current?.slug ?? (form.slug.trim() || slugOf(form.title)),
     title: form.title,
     summary: form.summary.replace(/\r\n?/g, '\n'),
     description: form.description.replace(/\r\n?/g, '\n'),
     client: form.client.trim() === '' ? null : form.client,
-    industry: form.industry.trim(),
+    industry: termOf(form.industry),
     services: terms(form.services),
     technologies: terms(form.technologies),
     tags: terms(form.tags),

@@ -48,6 +48,19 @@ describe('/admin/projects: the owner edits the catalog in the browser', () => {
     assert.equal(await server.store.projects.getAny('not-a-slug'), undefined);
   });
 
+  it('keeps terms as typed in the catalog\'s form (Public Sector → public-sector) and makes an empty slug from the title', async () => {
+    await owner.get('/admin/projects/new');
+    const res = await owner.post('/admin/projects/new', { ...FORM, slug: '', title: 'Café Überlingen: Booking', industry: 'Public Sector', services: 'Product Design,  Web development', technologies: 'React Native, Node.js', tags: 'Öffentlich, audio' });
+    assert.equal(res.status, 303, owner.html);
+    const saved = await server.store.projects.getAny('cafe-uberlingen-booking');
+    assert.ok(saved, 'the slug is made from the title');
+    assert.deepEqual([saved.industry, saved.services, saved.technologies, saved.tags], ['public-sector', ['product-design', 'web-development'], ['react-native', 'node.js'], ['offentlich', 'audio']]);
+    await owner.get('/admin/projects/new');
+    const refused = await owner.post('/admin/projects/new', { ...FORM, slug: 'design-terms', tags: '設計' });
+    assert.equal(refused.status, 422, 'a term with no Latin form is refused next to its field');
+    assert.match(owner.html, /<p class="field-error" id="tags-error">/);
+  });
+
   it('creates a draft, publishes it from the list (the public page appears), features it, and deletes it', async () => {
     await owner.get('/admin/projects/new');
     assert.equal((await owner.post('/admin/projects/new', FORM)).status, 303);

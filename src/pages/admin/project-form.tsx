@@ -19,15 +19,15 @@ export interface ProjectFormView extends AdminFrame {
 }
 
 const LABELS: Record<ProjectFormField, [string, string?]> = {
-  slug: ['Slug', 'Lowercase words joined by hyphens; the page is /projects/<slug>. It cannot change later.'],
+  slug: ['Slug', 'Lowercase words joined by hyphens; the page is /projects/<slug>. Left empty, it is made from the title. It cannot change later.'],
   title: ['Title'],
   summary: ['Summary', 'One or two sentences, at most 280 characters.'],
   description: ['Description', 'Markdown.'],
   client: ['Client', 'Leave empty when confidential.'],
-  industry: ['Industry', 'One term, e.g. public-sector.'],
-  services: ['Services', 'Terms separated by commas, e.g. product-design, web-development.'],
+  industry: ['Industry', 'One term, e.g. Public sector (kept as public-sector).'],
+  services: ['Services', 'Terms separated by commas, e.g. Product design, Web development.'],
   technologies: ['Technologies', 'Terms separated by commas.'],
-  tags: ['Tags', 'Terms separated by commas.'],
+  tags: ['Tags', 'Terms separated by commas; each is kept in lowercase, words joined by hyphens.'],
   year: ['Year'],
   url: ['Live URL', 'http(s) address of the live product, if public.'],
 };
