@@ -1,6 +1,12 @@
 import type { FC } from 'hono/jsx';
 
 /**
+ * A six-digit code as people paste or type it: `123456`, `123 456`, with stray spaces around.
+ * The server drops the spaces; `[0-9]{6}` made the browser refuse a pasted `123 456`.
+ */
+export const CODE_PATTERN = '\\s*[0-9]{3}\\s?[0-9]{3}\\s*';
+
+/**
  * The one-line messages a page shows after an action: an error (role="alert", read out at once)
  * and a notice (role="status", read out politely). Either may be absent. The error takes focus as
  * the page loads, as the error summary does, so a keyboard user starts at what went wrong.

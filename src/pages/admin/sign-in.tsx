@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx';
 import type { Site } from '../layout.js';
-import { Flash } from '../flash.js';
+import { CODE_PATTERN, Flash } from '../flash.js';
 import { AdminLayout, CsrfField } from './admin-layout.js';
 
 interface SignInBase {
@@ -52,7 +52,7 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number; ne
         <NextField next={next} />
         <div class="field">
           <label for="code">Six-digit code</label>
-          <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength={6} required aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'code-error' : undefined} />
+          <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern={CODE_PATTERN} maxlength={12} required aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'code-error' : undefined} />
         </div>
         <button class="button" type="submit">
           Sign in

@@ -1,5 +1,5 @@
 import type { FC } from 'hono/jsx';
-import { Flash } from '../flash.js';
+import { CODE_PATTERN, Flash } from '../flash.js';
 import { Layout, renderDocument, type Site } from '../layout.js';
 
 /** The scopes in plain words (the consent page names what the application may do). */
@@ -117,7 +117,7 @@ export const ConsentCodePage: FC<{ view: ConsentView & { email: string; validMin
         <input type="hidden" name="email" value={view.email} />
         <div class="field">
           <label for="code">Six-digit code</label>
-          <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength={6} required aria-invalid={view.error ? 'true' : undefined} />
+          <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern={CODE_PATTERN} maxlength={12} required aria-invalid={view.error ? 'true' : undefined} />
         </div>
         <button class="button" type="submit" name="action" value="verify">
           Confirm and allow
