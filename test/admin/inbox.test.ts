@@ -128,10 +128,12 @@ describe('the inbox at /admin', () => {
     assert.deepEqual(idsOn(owner.html), [spam]);
   });
 
-  it('finds by text in name, email, company and message', async () => {
+  it('finds by text in name, email, company and message, and by the reference a sender was given', async () => {
     const id = await inquire({ name: 'Tomasz', email: 'tomasz@client.example', message: 'About a harbour logistics dashboard.' });
     await owner.get('/admin?q=HARBOUR');
     assert.deepEqual(idsOn(owner.html), [id]);
+    await owner.get(`/admin?q=${id}`);
+    assert.deepEqual(idsOn(owner.html), [id], 'the reference the sender was given finds it');
     await owner.get('/admin?q=nothing-matches-this');
     assert.match(owner.html, /No inquiry matches\./);
   });

@@ -62,7 +62,7 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     await page.screenshot({ path: `${SCREENSHOTS}/admin-inbox.png`, fullPage: true });
     await assertAccessible(page, 'inbox');
 
-    await page.getByLabel('Find inquiries by name, email, company or message').fill('harbour');
+    await page.getByLabel('Find inquiries by name, email, company, message or reference').fill('harbour');
     await page.getByRole('button', { name: 'Find' }).click();
     await page.waitForURL(/q=harbour/);
     assert.deepEqual(await page.locator('table.inbox tbody tr td:first-child a').allTextContents(), ['Grace Hopper']);

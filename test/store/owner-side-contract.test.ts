@@ -104,6 +104,7 @@ await describeEachDialect('owner-side storage contract', (suite) => {
     assert.deepEqual((await suite.store.inquiries.list({ limit: 10, text: '100%' })).map((i) => i.id), ['inq_a']);
     assert.deepEqual((await suite.store.inquiries.list({ limit: 10, text: '%' })).map((i) => i.id), ['inq_a'], 'a % in the text is a percent sign, not a wildcard');
     assert.deepEqual((await suite.store.inquiries.list({ limit: 10, text: 'harbor.example' })).map((i) => i.id), ['inq_c']);
+    assert.deepEqual((await suite.store.inquiries.list({ limit: 10, text: ' inq_b ' })).map((i) => i.id), ['inq_b'], 'the reference a sender was given finds its inquiry');
     const stored = await suite.store.inquiries.get('inq_c');
     assert.deepEqual([stored?.credential, stored?.identity_type, stored?.subject, stored?.status], ['access_token', 'identity_assertion', 'ops@harbor.example', 'new']);
 

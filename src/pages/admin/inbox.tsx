@@ -72,7 +72,7 @@ export const InboxPage: FC<InboxView> = (view) => {
         </ul>
       </nav>
       <form class="search" method="get" action="/admin" role="search">
-        <label for="q">Find inquiries by name, email, company or message</label>
+        <label for="q">Find inquiries by name, email, company, message or reference</label>
         {status !== 'open' ? <input type="hidden" name="status" value={status ?? 'all'} /> : null}
         <input id="q" name="q" type="search" value={text} maxlength={200} />
         <button class="button" type="submit">

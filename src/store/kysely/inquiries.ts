@@ -67,7 +67,9 @@ export class KyselyInquiryStore implements InquiryStore {
         if (query.text) {
           const pattern = containing(query.text);
           const like = (column: 'name' | 'email' | 'company' | 'message') => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
-          conditions.push(eb.or([like('name'), like('email'), like('company'), like('message')]));
+          // The reference the thank-you page gives a sender ("quote it if you write to us") finds its inquiry.
+          const reference = /^inq_[A-Za-z0-9_-]{1,64}$/.test(query.text.trim()) ? [eb('id', '=', query.text.trim())] : [];
+          conditions.push(eb.or([like('name'), like('email'), like('company'), like('message'), ...reference]));
         }
         const after = query.after;
         if (after) conditions.push(eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
