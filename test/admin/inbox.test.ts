@@ -181,10 +181,24 @@ describe('the inbox at /admin', () => {
     assert.equal((await owner.get(`/admin/inquiries/${id}`)).status, 404);
   });
 
-  it('creates an owner API token in the browser, shown once, and revokes it', async () => {
+  it('creates an owner API token in the browser, shown once, and revokes it; the same form sent again makes no second token', async () => {
     await owner.get('/admin/tokens');
-    const created = await owner.post('/admin/tokens', { name: 'Zapier' });
+    const formId = /name="form_id" value="([^"]+)"/.exec(owner.html)![1]!;
+    const created = await owner.post('/admin/tokens', { name: 'Zapier', form_id: formId });
     assert.equal(created.status, 201);
+    const live = async () => (await server.store.ownerTokens.list()).filter((t) => t.name === 'Zapier' && t.revoked_at === null).length;
+    assert.equal(await live(), 1);
+    // A reload of the answer sends the same form again.
+    const again = await owner.post('/admin/tokens', { name: 'Zapier', form_id: formId });
+    assert.equal(again.status, 409);
+    assert.match(owner.html, /already sent, so no second token was made/);
+    assert.doesNotMatch(owner.html, /vt_own_/);
+    assert.equal(await live(), 1, 'still one token');
+    assert.equal((await owner.post('/admin/tokens', { name: 'Zapier' })).status, 409, 'a form without its id makes none either');
+    await owner.get('/admin/tokens');
+    const next = await owner.post('/admin/tokens', { name: 'Zapier', form_id: /name="form_id" value="([^"]+)"/.exec(owner.html)![1]! });
+    assert.equal(next.status, 201, 'a fresh form creates the next one');
+    assert.equal(await live(), 2);
     assert.equal(created.headers.get('cache-control'), 'no-store');
     const token = /vt_own_[A-Za-z0-9_-]+/.exec(owner.html)![0];
     const api = () => fetch(`${server.baseUrl}/api/v1/admin/inquiries?limit=1`, { headers: { authorization: `Bearer ${token}` } });

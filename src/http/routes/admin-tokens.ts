@@ -7,11 +7,25 @@ import type { TokensView } from '../../pages/admin/tokens.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
-/** /admin/tokens: owner API tokens, created (shown once), listed and revoked in the browser. */
-export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { tokens: OwnerTokens }): void {
+export interface TokenRouteOptions extends AdminDeps {
+  tokens: OwnerTokens;
+  /** a fresh id for one creation form */
+  formId(): string;
+  /** records a creation form's id as used; false when it was used before (the form sent again) */
+  spendForm(id: string): Promise<boolean>;
+}
+
+const FORM_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * /admin/tokens: owner API tokens, created (shown once), listed and revoked in the browser. The
+ * creation answer cannot be a redirect (it shows the secret, which is kept nowhere), so each form
+ * carries a one-off id: sent again (a reload of that answer), it creates nothing.
+ */
+export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: TokenRouteOptions): void {
   const { tokens } = deps;
   const render = async (c: Context<AppEnv>, extra: Partial<TokensView> = {}, status = 200) =>
-    sendAdminHtml(c, renderTokensPage({ ...(await frameOf(c, deps)), tokens: await tokens.list(), ...extra }), status);
+    sendAdminHtml(c, renderTokensPage({ ...(await frameOf(c, deps)), tokens: await tokens.list(), formId: deps.formId(), ...extra }), status);
 
   app.get('/admin/tokens', async (c) => {
     if (!signedIn(c)) return signInFirst(c);
@@ -21,7 +35,12 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & 
   app.post('/admin/tokens', async (c) => {
     const owner = c.get('owner');
     if (!owner) return signInFirst(c);
-    const name = String((await c.req.parseBody()).name ?? '');
+    const body = await c.req.parseBody();
+    const name = String(body.name ?? '');
+    const formId = String(body.form_id ?? '');
+    if (!FORM_ID.test(formId) || !(await deps.spendForm(formId))) {
+      return render(c, { notice: 'That form was already sent, so no second token was made. The token it created is in the list below; its secret was shown once. If it was not copied, revoke it and create another.' }, 409);
+    }
     try {
       const { token, view } = await tokens.create(owner.email, name);
       // The raw token is in this one answer (never cached) and nowhere else.

@@ -28,6 +28,10 @@ import { registerTokenRoutes } from './admin-tokens.js';
 /** How long a notification given up on (dead) keeps the owner pages' warning up: a day, then the deliveries page alone shows it. */
 const DEAD_WARNING_MS = 24 * 60 * 60 * 1000;
 
+/** The replay store's namespace for used token-creation forms, and how long one is remembered (a form left open a week). */
+const TOKEN_FORMS = 'urn:vitrine:owner-token-form';
+const TOKEN_FORM_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface AdminRouteOptions {
   owner: OwnerSide;
   site: () => Promise<Site>;
@@ -76,7 +80,12 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
     limitAddress: addressLimit(limiter, ''),
   });
   registerInboxRoutes(app, deps);
-  registerTokenRoutes(app, { ...deps, tokens: owner.tokens });
+  registerTokenRoutes(app, {
+    ...deps,
+    tokens: owner.tokens,
+    formId: () => options.random.bytes(16).toString('base64url'),
+    spendForm: (id) => options.store.assertions.useOnce(TOKEN_FORMS, id, options.clock.now() + TOKEN_FORM_KEPT_MS, options.clock.now()),
+  });
   registerProfileRoutes(app, { ...deps, studio: options.studio });
   registerDeliveryRoutes(app, { ...deps, store: options.store, worker: owner.worker, clock: options.clock, channels: options.channels });
   registerAdminApi(app, { inbox: owner.inbox, tokens: owner.tokens });

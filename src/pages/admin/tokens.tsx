@@ -10,12 +10,14 @@ export interface TokensView extends AdminFrame {
   created?: { name: string; token: string } | undefined;
   error?: string | undefined;
   notice?: string | undefined;
+  /** the creation form's one-off id (a resubmission creates nothing) */
+  formId: string;
 }
 
 const at = (ms: number | null) => (ms === null ? '—' : when(new Date(ms).toISOString()));
 
 export const TokensPage: FC<TokensView> = (view) => {
-  const { tokens, created, error, notice, csrfToken } = view;
+  const { tokens, created, error, notice, csrfToken, formId } = view;
   return (
     <AdminLayout {...view} current="tokens" title="API tokens">
       <h1>API tokens</h1>
@@ -36,6 +38,7 @@ export const TokensPage: FC<TokensView> = (view) => {
       <Flash notice={notice} error={error} />
       <form class="form inline" method="post" action="/admin/tokens">
         <CsrfField token={csrfToken} />
+        <input type="hidden" name="form_id" value={formId} />
         <div class="field">
           <label for="name">Name of a new token</label>
           <span class="hint" id="name-hint">
