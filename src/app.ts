@@ -163,18 +163,19 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   app.use(requestContext({ baseUrl, clientIp, nextRequestId, record, headersFor, encode: encodeResponse }));
   const preflight = publicCorsPreflight(publicCorsOptions, (path) => methodsServing(app, path));
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
+  // Browsers asking for a page get an HTML error page, programs a problem (html-errors.ts).
+  const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds, limitBytes) => renderErrorPage(await site(), status, requestId, retryAfterSeconds, limitBytes));
+  // An owner's form with too large a file gets a page saying so, not the problem+json programs get.
   const limit = (maxSize: number, what: string) =>
     bodyLimit({
       maxSize,
-      onError: (c) => problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }),
+      onError: (c) => errorPages.page(c as never, problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }), maxSize),
     });
   const limitBody = limit(config.bodyLimitBytes, 'Request bodies');
   const limitUpload = limit(config.uploadLimitBytes, 'Uploads');
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c, next) => (isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next)));
 
-  // Browsers asking for a page get an HTML error page, programs a problem (html-errors.ts).
-  const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds) => renderErrorPage(await site(), status, requestId, retryAfterSeconds));
   // Rate limits need the client address (request context) and the verified bearer.
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy), onStoreFailure: (policy, failClosed) => metrics.rateLimitUnmetered(policy, failClosed), present: errorPages.page });
   app.use(rateLimits.middleware);

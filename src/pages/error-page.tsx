@@ -1,11 +1,14 @@
 import type { FC } from 'hono/jsx';
 import { Layout, type Site } from './layout.js';
 
+const formatMiB = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`);
+
 /** Friendly 4xx/5xx pages for browsers; API clients get problem+json instead. */
-export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | undefined; retryAfterSeconds?: number | undefined }> = ({ site, status, requestId, retryAfterSeconds }) => {
+export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | undefined; retryAfterSeconds?: number | undefined; limitBytes?: number | undefined }> = ({ site, status, requestId, retryAfterSeconds, limitBytes }) => {
   const notFound = status === 404;
   const tooMany = status === 429;
-  const title = notFound ? 'We could not find that page' : tooMany ? 'Too many attempts' : status >= 500 ? 'Something went wrong on our side' : 'This request could not be handled';
+  const tooLarge = status === 413;
+  const title = notFound ? 'We could not find that page' : tooMany ? 'Too many attempts' : tooLarge ? 'That was too large to send' : status >= 500 ? 'Something went wrong on our side' : 'This request could not be handled';
   return (
     <Layout site={site} title={`${title} — ${site.name}`}>
       <div class="wrap error-page">
@@ -17,6 +20,10 @@ export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | un
           <p>The page may have moved, or the project is no longer published. The full catalog is one click away.</p>
         ) : tooMany ? (
           <p>{retryAfterSeconds === undefined ? 'Please wait a moment, then try again.' : `Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}, then try again.`}</p>
+        ) : tooLarge ? (
+          <p>
+            Nothing was saved{limitBytes ? `: a form may send at most ${formatMiB(limitBytes)}, files included` : ''}. Go back, choose a smaller file (or fewer at once), and send the form again.
+          </p>
         ) : status >= 500 ? (
           <p>
             Please try again in a moment.{requestId ? ` If it keeps happening, quote request id ${requestId} when you contact us.` : ''}

@@ -14,8 +14,8 @@ export const renderCatalogPage = (view: CatalogView): string => renderDocument(<
 export const renderProjectPage = (site: Site, project: ApiProject): string => renderDocument(<ProjectPage site={site} project={project} />);
 export const renderInquiryForm = (view: InquiryFormView): string => renderDocument(<InquiryFormPage {...view} />);
 export const renderThanksPage = (site: Site, reference: string | null): string => renderDocument(<ThanksPage site={site} reference={reference} />);
-export const renderErrorPage = (site: Site, status: number, requestId?: string, retryAfterSeconds?: number): string =>
-  renderDocument(<ErrorPage site={site} status={status} requestId={requestId} retryAfterSeconds={retryAfterSeconds} />);
+export const renderErrorPage = (site: Site, status: number, requestId?: string, retryAfterSeconds?: number, limitBytes?: number): string =>
+  renderDocument(<ErrorPage site={site} status={status} requestId={requestId} retryAfterSeconds={retryAfterSeconds} limitBytes={limitBytes} />);
 export const renderAgentsPage = (site: Site): string => renderDocument(<AgentsPage site={site} />);
 export const renderDocsPage = (site: Site, assetsPath: string): string => renderDocument(<DocsPage site={site} assetsPath={assetsPath} />);
 export const renderProblemTypePage = (site: Site, type: ProblemType): string => renderDocument(<ProblemTypePage site={site} type={type} />);

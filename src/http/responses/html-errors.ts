@@ -13,8 +13,8 @@ export function isMachinePath(path: string): boolean {
   return path === '/api' || (path !== CONSENT_PATH && MACHINE_PREFIXES.some((prefix) => path.startsWith(prefix)));
 }
 
-/** What an error page is rendered from; `retryAfterSeconds` comes from the answer's Retry-After. */
-export type ErrorPageRender = (status: number, requestId: string | undefined, retryAfterSeconds: number | undefined) => string | Promise<string>;
+/** What an error page is rendered from; `retryAfterSeconds` comes from the answer's Retry-After, `limitBytes` from a 413's limit. */
+export type ErrorPageRender = (status: number, requestId: string | undefined, retryAfterSeconds: number | undefined, limitBytes?: number) => string | Promise<string>;
 
 type NotFound = (c: Context<AppEnv>) => Response | Promise<Response>;
 type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response>;
@@ -26,7 +26,7 @@ type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response
  * answer a middleware made itself (the rate limiter's 429).
  */
 export function htmlErrorPages(render: ErrorPageRender) {
-  const convert = async (c: Context<AppEnv>, response: Response): Promise<Response> => {
+  const convert = async (c: Context<AppEnv>, response: Response, limitBytes?: number): Promise<Response> => {
     if (response.status < 400 || response.status === 405 || isMachinePath(c.req.path) || !prefersHtml(c.req.header('accept'))) return response;
     const headers = new Headers(response.headers);
     headers.set('content-type', 'text/html; charset=utf-8');
@@ -34,7 +34,7 @@ export function htmlErrorPages(render: ErrorPageRender) {
     headers.set('cache-control', 'no-store');
     headers.delete('content-length');
     const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
-    return new Response(await render(response.status, c.get('requestId'), Number.isInteger(retryAfter) ? retryAfter : undefined), { status: response.status, headers });
+    return new Response(await render(response.status, c.get('requestId'), Number.isInteger(retryAfter) ? retryAfter : undefined, limitBytes), { status: response.status, headers });
   };
   return {
     page: convert,
