@@ -1,4 +1,6 @@
-import type { Config } from '../config.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Config, DatabaseConfig } from '../config.js';
 import type { Clock, Random } from '../lib/clock.js';
 import { createStore } from '../store/create-store.js';
 import type { Store } from '../store/ports/index.js';
@@ -26,8 +28,33 @@ export interface CommandContext {
 /** Thrown for bad usage: the dispatcher prints the message and the usage, and exits 2. */
 export class UsageError extends Error {}
 
-/** Runs `run` with the configured database, migrated, and closes it afterwards. */
-export async function withStore(config: Config, run: (store: Store) => Promise<ExitCode>): Promise<ExitCode> {
+/** The database a command works on, as told to the operator: an absolute SQLite path, a PostgreSQL URL without its password. */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.kind === 'sqlite') return database.path === ':memory:' ? 'sqlite::memory:' : `sqlite:${resolve(database.path)}`;
+  try {
+    const url = new URL(database.url);
+    url.password = '';
+    return url.href;
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/**
+ * Runs `run` with the configured database, migrated, and closes it afterwards. Says on a
+ * terminal's stderr which database it is; one that does not exist yet is made only for commands that fill one
+ * (`create`: imports, `owner add`). Any other command run without the server's DATABASE_URL
+ * made an empty ./data/vitrine.db and reported, truthfully, that it held nothing.
+ */
+export async function withStore(ctx: Pick<CommandContext, 'config' | 'io'>, run: (store: Store) => Promise<ExitCode>, options: { create?: boolean } = {}): Promise<ExitCode> {
+  const { config, io } = ctx;
+  const described = describeDatabase(config.database);
+  if (config.database.kind === 'sqlite' && config.database.path !== ':memory:' && !options.create && !existsSync(config.database.path)) {
+    io.stderr.write(`vitrine: there is no database at ${described}; set DATABASE_URL to the one the server uses (the server makes its database when it first starts)\n`);
+    return 2;
+  }
+  // For the person at a terminal; a script's stderr stays quiet on success.
+  if ((io.stderr as { isTTY?: boolean }).isTTY) io.stderr.write(`database: ${described}\n`);
   const store = createStore(config.database);
   try {
     await store.migrate();

@@ -46,7 +46,7 @@ export async function importFolder(ctx: CommandContext, root: string, dryRun: bo
     if (!(error instanceof ValidationError)) throw error;
     return printErrors(ctx, root, error.errors ?? []);
   }
-  return withStore(ctx.config, async (store) => {
+  return withStore(ctx, async (store) => {
     const existing = new Map((await store.projects.exportAll()).map((p) => [p.slug, p]));
     const ranks = await store.projects.featuredRanks();
     const plan = folder.projects.map((fp) => ({ fp, change: projectChange(existing.get(fp.project.slug), fp, ranks.get(fp.project.slug)) }));
@@ -90,7 +90,7 @@ export async function importFolder(ctx: CommandContext, root: string, dryRun: bo
     }
     ctx.io.stdout.write(`imported ${root}: ${summary}\n`);
     return 0;
-  });
+  }, { create: true });
 }
 
 /** `vitrine export --folder DIR`: the layout `import DIR` reads, into a new or empty folder. */
@@ -99,7 +99,7 @@ export async function exportFolder(ctx: CommandContext, root: string): Promise<E
     ctx.io.stderr.write(`vitrine export: ${root} is not empty; export into a new or empty folder\n`);
     return 1;
   }
-  return withStore(ctx.config, async (store) => {
+  return withStore(ctx, async (store) => {
     const projects = await store.projects.exportAll();
     const ranks = await store.projects.featuredRanks();
     const studio = await store.studio.get();

@@ -71,7 +71,7 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
     for (const e of error.errors ?? []) ctx.io.stderr.write(`  ${e.path}: ${e.message}\n`);
     return 1;
   }
-  return withStore(ctx.config, async (store) => {
+  return withStore(ctx, async (store) => {
     // As a folder import does (catalog-folder.ts): what would not change is not written, so
     // importing an export where it came from bumps no revision and no catalog version.
     const existing = new Map((await store.projects.exportAll()).map((p) => [p.slug, p]));
@@ -88,7 +88,7 @@ export async function importCommand(ctx: CommandContext): Promise<ExitCode> {
     const profile = studioDiff ? `studio profile ${studioDiff}, ` : '';
     ctx.io.stdout.write(`imported ${path}: ${profile}${inserted} inserted, ${updated} updated, ${prepared.length - changed.length} unchanged\n`);
     return 0;
-  });
+  }, { create: true });
 }
 
 function isDirectory(path: string): boolean {
@@ -158,7 +158,7 @@ export async function exportCommand(ctx: CommandContext): Promise<ExitCode> {
     return 1;
   }
   if (path !== undefined && !values.force && existsSync(path)) return refuseExisting(ctx, path);
-  return withStore(ctx.config, async (store) => {
+  return withStore(ctx, async (store) => {
     const projects = await store.projects.exportAll();
     const ranks = await store.projects.featuredRanks();
     const studio = await store.studio.get();

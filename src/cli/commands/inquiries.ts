@@ -61,7 +61,7 @@ export async function inquiriesCommand(ctx: CommandContext): Promise<ExitCode> {
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be an integer from 1 to 10000');
       const filter = filterOf(values);
       const as = format(values.format, ['text', 'json'], 'text');
-      return withStore(ctx.config, async (store) => {
+      return withStore(ctx, async (store) => {
         const page = await inbox(store, ctx).list(filter, undefined, limit);
         for (const entry of page.items) {
           if (as === 'json') io.stdout.write(`${JSON.stringify(entry)}\n`);
@@ -74,7 +74,7 @@ export async function inquiriesCommand(ctx: CommandContext): Promise<ExitCode> {
       const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: { format: { type: 'string' } } });
       if (positionals.length !== 1) throw new UsageError('inquiries show needs one ID');
       const as = format(values.format, ['text', 'json'], 'text');
-      return withStore(ctx.config, async (store) => {
+      return withStore(ctx, async (store) => {
         try {
           const entry = await inbox(store, ctx).get(positionals[0]!);
           io.stdout.write(as === 'json' ? `${JSON.stringify(entry, null, 2)}\n` : describe(entry));
@@ -91,7 +91,7 @@ export async function inquiriesCommand(ctx: CommandContext): Promise<ExitCode> {
       if (positionals.length > 0) throw new UsageError('inquiries export takes no positional arguments');
       const filter = filterOf(values);
       const as = format(values.format, ['csv', 'json'], 'csv');
-      return withStore(ctx.config, async (store) => {
+      return withStore(ctx, async (store) => {
         const file = values.output ? createWriteStream(values.output) : null;
         const write = (text: string) => (file ? file.write(text) : io.stdout.write(text));
         let count = 0;

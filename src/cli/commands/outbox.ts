@@ -11,7 +11,7 @@ const STATES: readonly OutboxState[] = ['pending', 'delivered', 'dead'];
 /** `vitrine outbox …`: see every delivery and send a dead one again (a running server delivers it). */
 export async function outboxCommand(ctx: CommandContext): Promise<ExitCode> {
   const [sub, ...rest] = ctx.args;
-  const { io, config, clock } = ctx;
+  const { io, clock } = ctx;
   switch (sub) {
     case 'list': {
       const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: { state: { type: 'string' }, limit: { type: 'string' } } });
@@ -19,7 +19,7 @@ export async function outboxCommand(ctx: CommandContext): Promise<ExitCode> {
       if (values.state !== undefined && !STATES.includes(values.state as OutboxState)) throw new UsageError(`--state must be one of ${STATES.join(', ')}`);
       const limit = values.limit === undefined ? 50 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit must be an integer from 1 to 10000');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         for (const d of await store.outbox.list({ state: values.state as OutboxState | undefined, limit })) {
           const last = d.last_attempt_at === null ? 'never' : new Date(d.last_attempt_at).toISOString();
           io.stdout.write(`${d.id}\t${d.state}\t${d.channel}\t${d.target}\t${d.resource ?? d.event}\tattempts=${d.attempts}\tlast=${last}\t${d.last_error ?? ''}\n`);
@@ -29,7 +29,7 @@ export async function outboxCommand(ctx: CommandContext): Promise<ExitCode> {
     }
     case 'retry':
       if (rest.length !== 1) throw new UsageError('outbox retry needs one ID');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         if (!(await store.outbox.retry(rest[0]!, clock.now()))) {
           io.stderr.write(`vitrine outbox retry: no undelivered notification has the id ${rest[0]}\n`);
           return 1;

@@ -31,7 +31,7 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
   switch (sub) {
     case 'add': {
       const email = one(rest, 'owner add');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         try {
           const { email: added, added: isNew } = await owners(store).add(email);
           out(isNew ? `${added} is now an owner` : `${added} was already an owner`);
@@ -41,11 +41,11 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
           io.stderr.write(`vitrine owner add: ${error.message}\n`);
           return 1;
         }
-      });
+      }, { create: true });
     }
     case 'list':
       if (rest.length > 0) throw new UsageError('owner list takes no arguments');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         const list = await owners(store).list();
         if (list.length === 0) out('no owners yet: set OWNER_EMAILS or run `vitrine owner add EMAIL`');
         for (const owner of list) out(`${owner.email}\t${owner.sources.join(', ')}`);
@@ -53,7 +53,7 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
       });
     case 'remove': {
       const email = one(rest, 'owner remove');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         const { removed, stillConfigured } = await owners(store).remove(email);
         if (removed) await store.sessions.deleteFor(normalizeEmail(email));
         // Revoked, not only refused while they are no owner: adding the address again later must not revive them.
@@ -65,7 +65,7 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
     }
     case 'login-link': {
       const email = one(rest, 'owner login-link');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         if (!(await owners(store).isOwner(email))) {
           io.stderr.write(`vitrine owner login-link: ${email} is not an owner (run \`vitrine owner add ${email}\` first)\n`);
           return 1;
@@ -77,7 +77,7 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
     }
     case 'sign-out-all': {
       const email = one(rest, 'owner sign-out-all');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         const sessions = new Sessions({ store: store.sessions, owners: owners(store), clock, random, idleMs: 0, absoluteMs: 0 });
         out(`ended ${await sessions.endAll(normalizeEmail(email))} session(s) of ${normalizeEmail(email)}`);
         return 0;
@@ -92,13 +92,13 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
 
 async function tokenCommand(ctx: CommandContext, owners: (store: Store) => Owners): Promise<ExitCode> {
   const [sub, ...rest] = ctx.args;
-  const { config, io, clock, random } = ctx;
+  const { io, clock, random } = ctx;
   const tokens = (store: Store) => new OwnerTokens(store.ownerTokens, owners(store), clock, random);
   switch (sub) {
     case 'create': {
       const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: { name: { type: 'string' } } });
       if (positionals.length !== 1 || !values.name) throw new UsageError('owner token create needs --name NAME and one EMAIL');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         try {
           const { token, view } = await tokens(store).create(normalizeEmail(positionals[0]!), values.name!);
           io.stdout.write(`${token}\n`);
@@ -113,7 +113,7 @@ async function tokenCommand(ctx: CommandContext, owners: (store: Store) => Owner
     }
     case 'list':
       if (rest.length > 1) throw new UsageError('owner token list takes at most one EMAIL');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         for (const t of await tokens(store).list(rest[0] ? normalizeEmail(rest[0]) : undefined)) {
           io.stdout.write(`${t.id}\t${t.email}\t${t.name}\t${t.revoked_at === null ? 'active' : 'revoked'}\n`);
         }
@@ -121,7 +121,7 @@ async function tokenCommand(ctx: CommandContext, owners: (store: Store) => Owner
       });
     case 'revoke':
       if (rest.length !== 1) throw new UsageError('owner token revoke needs one ID');
-      return withStore(config, async (store) => {
+      return withStore(ctx, async (store) => {
         const revoked = await tokens(store).revoke(rest[0]!);
         io.stdout.write(revoked ? `revoked ${rest[0]}\n` : `no active token ${rest[0]}\n`);
         return revoked ? 0 : 1;
