@@ -58,9 +58,11 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
         if (removed) await store.sessions.deleteFor(normalizeEmail(email));
         // Revoked, not only refused while they are no owner: adding the address again later must not revive them.
         if (removed && !stillConfigured) await revokeTokensOf(store, normalizeEmail(email), clock.now());
-        out(removed ? `${normalizeEmail(email)} is no longer an owner added here; their sessions ended${stillConfigured ? '' : ' and their API tokens are revoked'}` : `${normalizeEmail(email)} was not added with \`owner add\``);
-        if (stillConfigured) out('it is still an owner through OWNER_EMAILS: remove it there too');
-        return removed || stillConfigured ? 0 : 1;
+        if (removed) out(`${normalizeEmail(email)} is no longer an owner added here; their sessions ended${stillConfigured ? '' : ' and their API tokens are revoked'}`);
+        else io.stderr.write(`vitrine owner remove: ${normalizeEmail(email)} was not added with \`owner add\`\n`);
+        // Still an owner afterwards is a failure, whatever was removed: the operator asked for them to be no owner.
+        if (stillConfigured) io.stderr.write(`vitrine owner remove: ${normalizeEmail(email)} is still an owner through OWNER_EMAILS: remove it there and restart the server\n`);
+        return removed && !stillConfigured ? 0 : 1;
       });
     }
     case 'login-link': {
