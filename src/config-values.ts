@@ -156,7 +156,7 @@ export function parseMail(url: string | undefined, from: string | undefined, pub
   if (!urlOf('SMTP_URL', url).hostname) fail('SMTP_URL', 'names no host: smtp://USER:PASSWORD@HOST:PORT');
   // An address, alone or as `Name <address>` (RFC 5322 §3.4).
   if (from !== undefined && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from.trim())) fail('MAIL_FROM', 'must be an address, e.g. vitrine <noreply@studio.example>');
-  return Object.freeze({ url, from: from ?? `vitrine <noreply@${new URL(publicUrl).hostname}>` });
+  return Object.freeze({ url, from: from ?? `noreply@${new URL(publicUrl).hostname}`, studioNamed: from === undefined });
 }
 
 export function parseWebhooks(raw: string | undefined, secret: string | undefined): WebhookConfig | null {

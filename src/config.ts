@@ -70,8 +70,10 @@ export type TrustProxy =
 export interface MailConfig {
   /** smtp:// or smtps:// URL, credentials included */
   readonly url: string;
-  /** the From of every message, e.g. `vitrine <noreply@studio.example>` */
+  /** the From of every message, e.g. `Studio <hello@studio.example>`; without MAIL_FROM the bare `noreply@{PUBLIC_URL host}` */
   readonly from: string;
+  /** MAIL_FROM unset: the studio's name (its profile, as it is when a mail goes out) is the From's display name */
+  readonly studioNamed: boolean;
 }
 
 /** Standard Webhooks endpoints told of every new inquiry. */

@@ -30,7 +30,8 @@ export function transportUrl(smtpUrl: string, timeoutMs: number): string {
   return url.toString();
 }
 
-export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer {
+/** `studioName`: the display name of the From when MAIL_FROM names none (config.studioNamed). */
+export function createSmtpMailer(config: MailConfig, timeoutMs: number, studioName?: () => Promise<string>): Mailer {
   const transport = loadNodemailer().createTransport(transportUrl(config.url, timeoutMs));
   // nodemailer's hook for opening connections (nodemailer.com/smtp/proxies: `transporter.getSocket`),
   // handed to the pool at the first send; createTransport drops one given beside the URL. A
@@ -40,7 +41,8 @@ export function createSmtpMailer(config: MailConfig, timeoutMs: number): Mailer 
   return {
     async send(message: MailMessage) {
       await transport.sendMail({
-        from: config.from,
+        // Mail from "Larchwood Studio", not from an address alone (or from "vitrine").
+        from: config.studioNamed && studioName ? { name: await studioName(), address: config.from } : config.from,
         to: typeof message.to === 'string' ? message.to : [...message.to],
         subject: message.subject,
         text: message.text,

@@ -62,7 +62,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   const { config, store, clock, random, logger, catalog, siteName } = deps;
   const baseUrl = config.publicUrl;
   const owners = new Owners(store.owners, config.ownerEmails, clock);
-  const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail, config.outboxTimeoutMs) : null;
+  const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail, config.outboxTimeoutMs, siteName) : null;
   if (!mailer) logger.info('mail is off (no SMTP_URL): owners get no inquiry emails and no sign-in codes; use `vitrine owner login-link EMAIL` to sign in');
 
   const signIn = new SignIn({

@@ -24,7 +24,7 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
       onData: (stream, _session, done) => stream.resume().on('end', () => (received++, done())),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, from: 'vitrine <noreply@studio.example>' }, 5_000);
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, from: 'vitrine <noreply@studio.example>', studioNamed: false }, 5_000);
     try {
       for (let n = 0; n < 3; n++) await mailer.send(message(n));
       await Promise.all(Array.from({ length: 20 }, (_, n) => mailer.send(message(100 + n))));
@@ -42,7 +42,7 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'noreply@studio.example' }, 2_000);
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'noreply@studio.example', studioNamed: false }, 2_000);
     let received = 0;
     const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], disableReverseLookup: true, logger: false, onData: (stream, _session, done) => stream.resume().on('end', () => (received++, done())) });
     try {
@@ -62,7 +62,7 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, from: 'noreply@studio.example' }, 300);
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, from: 'noreply@studio.example', studioNamed: false }, 300);
     const started = Date.now();
     try {
       await assert.rejects(mailer.send(message(1)));
@@ -97,7 +97,7 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
         server.on('error', () => {});
         await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
         const query = scheme === 'smtp' ? 'requireTLS=true&tls.rejectUnauthorized=false' : 'tls.rejectUnauthorized=false';
-        const mailer = createSmtpMailer({ url: `${scheme}://127.0.0.1:${(server.server.address() as AddressInfo).port}?${query}`, from: 'noreply@studio.example' }, 5_000);
+        const mailer = createSmtpMailer({ url: `${scheme}://127.0.0.1:${(server.server.address() as AddressInfo).port}?${query}`, from: 'noreply@studio.example', studioNamed: false }, 5_000);
         try {
           await mailer.send(message(1));
           await mailer.send(message(2));
@@ -133,7 +133,7 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
     const smtpPort = (server.server.address() as AddressInfo).port;
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtpPort}?proxy=${encodeURIComponent(proxyUrl)}`, from: 'noreply@studio.example' }, 5_000);
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtpPort}?proxy=${encodeURIComponent(proxyUrl)}`, from: 'noreply@studio.example', studioNamed: false }, 5_000);
     try {
       await mailer.send(message(1));
       assert.equal(received, 1);
@@ -151,7 +151,7 @@ describe('the SMTP mailer (nodemailer over a real SMTP server)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'noreply@studio.example' }, 5_000);
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'noreply@studio.example', studioNamed: false }, 5_000);
     try {
       await assert.rejects(mailer.send(message(1)), (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(error.message)));
     } finally {
