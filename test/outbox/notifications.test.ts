@@ -85,6 +85,7 @@ describe('the studio hears every inquiry: email and signed webhooks from the out
       assert.equal(mail.replyTo?.value[0]?.name, 'Ada Lovelace', 'to the sender by name');
       assert.equal(mail.messageId?.split('@')[1], `${new URL(server.baseUrl).hostname}>`, 'RFC 5322 §3.6.4: the id names the site\'s host');
       assert.ok(mail.text?.includes('From: Ada Lovelace\nEmail: ada@example.com'), 'the name and the address on lines of their own');
+      assert.match(mail.text ?? '', /^Received: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/m, 'a time as people read it, not an RFC 3339 stamp');
       assert.ok(typeof mail.html === 'string' && mail.html.includes(`<a href="${server.baseUrl}/projects/${project.slug}">`), 'the project links its page');
       assert.match(mail.subject ?? '', new RegExp(`^New inquiry from Ada Lovelace \\(Analytical Engines\\) about ${project.title}`));
       assert.ok(mail.text?.includes(`${server.baseUrl}/admin/inquiries/${id}`), 'the text links the inbox');

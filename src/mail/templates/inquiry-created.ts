@@ -1,3 +1,4 @@
+import { humanTime } from '../../lib/human-time.js';
 import { escapeHtml } from '../../pages/escape.js';
 import type { MailMessage } from '../mailer.js';
 import type { InquiryEvent } from '../../outbox/events.js';
@@ -28,7 +29,7 @@ export function inquiryCreatedMail(event: InquiryEvent, to: string, siteName: st
     ...(inquiry.budget ? ([['Budget', inquiry.budget]] as [string, string][]) : []),
     ...(inquiry.timeline ? ([['Timeline', inquiry.timeline]] as [string, string][]) : []),
     ['Sent through', SOURCES[inquiry.source]],
-    ['Received', inquiry.created_at],
+    ['Received', humanTime(inquiry.created_at)],
   ];
   const text = [
     `${inquiry.name} sent ${siteName} an inquiry${about}.`,

@@ -3,6 +3,7 @@ import { Flash } from '../flash.js';
 import type { InboxEntry } from '../../inbox/inbox.js';
 import { describeSender } from '../../inbox/sender.js';
 import { INQUIRY_STATUSES, OPEN_STATUSES, type InquiryStatus, type InquiryStatusFilter } from '../../model/inquiry.js';
+import { humanTime } from '../../lib/human-time.js';
 import { AdminLayout, type AdminFrame } from './admin-layout.js';
 
 /** How an inquiry came in, in the list's few words (the inquiry page says it in full). */
@@ -32,11 +33,8 @@ export function inboxQuery(status: InquiryStatusFilter | undefined, text: string
   return query ? `?${query}` : '';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-
-export function when(rfc3339: string): string {
-  return `${dateFormat.format(new Date(rfc3339))} UTC`;
-}
+/** A stored time as the owner pages show it (lib/human-time.ts). */
+export const when = humanTime;
 
 function emptyText(text: string, status: InquiryStatusFilter | undefined, total: number): string {
   if (text || (status !== 'open' && status !== undefined)) return 'No inquiry matches.';
