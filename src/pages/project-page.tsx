@@ -40,7 +40,17 @@ function previewOf(project: ApiProject): OgImage | undefined {
   return /\.svg(?:$|\?)/i.test(cover.url) ? undefined : { url: cover.url, width: cover.width, height: cover.height, alt: cover.alt };
 }
 
-export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, project }) => {
+/** What an owner previewing a project sees above it: it is not (or not yet) what visitors see. */
+const PreviewBanner: FC<{ slug: string; published: boolean }> = ({ slug, published }) => (
+  <aside class="notice" aria-label="Preview">
+    <p>
+      <strong>{published ? 'Preview of the saved project.' : 'Preview of a draft: visitors cannot see this page until it is published.'}</strong>{' '}
+      <a href={`/admin/projects/${slug}`}>Back to editing</a>
+    </p>
+  </aside>
+);
+
+export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { published: boolean } | undefined }> = ({ site, project, preview }) => {
   const [hero, ...rest] = project.images;
   const path = `/projects/${project.slug}`;
   const liveUrl = project.url ? safeHref(project.url) : null;
@@ -56,6 +66,7 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, pro
       current="work"
       head={
         <>
+          {preview ? <meta name="robots" content="noindex, nofollow" /> : null}
           <link rel="alternate" type="text/markdown" href={`${path}.md`} title="This page as Markdown" />
           <link rel="alternate" type="application/json" href={project.links.self} title="This project as JSON" />
           <script type="application/ld+json">{raw(serializeJsonLd(projectJsonLd(project, site)))}</script>
@@ -63,6 +74,7 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject }> = ({ site, pro
       }
     >
       <div class="wrap">
+        {preview ? <PreviewBanner slug={project.slug} published={preview.published} /> : null}
         <nav class="crumbs" aria-label="Breadcrumb">
           <ol>
             <li>

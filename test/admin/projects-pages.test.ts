@@ -65,6 +65,16 @@ describe('/admin/projects: the owner edits the catalog in the browser', () => {
     await owner.get('/admin/projects/new');
     assert.equal((await owner.post('/admin/projects/new', FORM)).status, 303);
     assert.equal((await fetch(`${server.baseUrl}/projects/${FORM.slug}`)).status, 404, 'a draft is not public');
+    // …but its owner can see it as it will look.
+    const preview = await owner.get(`/admin/projects/${FORM.slug}/preview`);
+    assert.equal(preview.status, 200);
+    assert.equal(preview.headers.get('cache-control'), 'no-store');
+    assert.match(owner.html, /<meta name="robots" content="noindex, nofollow"\/>/);
+    assert.match(owner.html, /Preview of a draft: visitors cannot see this page until it is published\./);
+    assert.match(owner.html, /<h1>Lantern museum guide &lt;beta&gt;<\/h1>/);
+    assert.equal((await fetch(`${server.baseUrl}/admin/projects/${FORM.slug}/preview`, { redirect: 'manual' })).status, 303, 'owners only');
+    await owner.get(`/admin/projects/${FORM.slug}`);
+    assert.match(owner.html, new RegExp(`<a href="/admin/projects/${FORM.slug}/preview">Preview the saved project`));
     await owner.get('/admin/projects');
     assert.match(owner.html, /Lantern museum guide &lt;beta&gt;<\/a> <span class="sub">lantern-museum-guide<\/span><\/td><td>2026<\/td><td>Draft/);
     assert.equal((await owner.post(`/admin/projects/${FORM.slug}/publish`, { etag: etagOf(FORM.slug, owner.html) })).status, 303);

@@ -88,10 +88,12 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     await page.getByRole('status').filter({ hasText: 'The inquiry was deleted for good.' }).waitFor();
     assert.deepEqual(await page.locator('table.inbox tbody tr td:first-child a').allTextContents(), ['Grace Hopper']);
 
-    for (const [path, what] of [['/admin/tokens', 'tokens page'], ['/admin/deliveries', 'deliveries page']] as const) {
+    for (const [path, what] of [['/admin/tokens', 'tokens page'], ['/admin/deliveries', 'deliveries page'], ['/admin/projects/kestrel-museum-audio-guide/preview', 'project preview']] as const) {
       await page.goto(`${base}${path}`);
       await assertAccessible(page, what);
     }
+    await page.getByRole('link', { name: 'Back to editing' }).click();
+    await page.waitForURL(`${base}/admin/projects/kestrel-museum-audio-guide`);
 
     await page.getByRole('button', { name: /Sign out/ }).click();
     await page.waitForURL(`${base}/admin/login`);

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { toApiProject } from '../../catalog/api-project.js';
 import { projectEtag, PreconditionFailedError, type ProjectEditor } from '../../catalog/editor.js';
 import { readFormImages } from '../../catalog/project-form-images.js';
 import { projectEditFromForm, projectFormErrors, projectFormValues, type ProjectFormInput } from '../../catalog/project-form.js';
@@ -10,6 +11,7 @@ import { PROJECT_FORM_FIELDS, type ProjectFormErrors } from '../../pages/admin/p
 import { renderConfirmDeleteProjectPage, renderProjectFormPage, renderProjectsPage } from '../../pages/admin/render.js';
 import type { MediaStore, RevisedProject } from '../../store/ports/index.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
+import { renderProjectPage } from '../../pages/render.js';
 import type { AppEnv } from '../env.js';
 
 const NOTICES: Record<string, string> = {
@@ -83,6 +85,14 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     return form(c, project, projectFormValues(project), {});
   });
   app.post('/admin/projects/:slug', async (c) => (signedIn(c) ? save(c, await editor.get(slugOf(c))) : signInFirst(c)));
+
+  // The public page of a draft (or of the saved project) for its owner: never cached, never indexed.
+  app.get('/admin/projects/:slug/preview', async (c) => {
+    if (!signedIn(c)) return signInFirst(c);
+    const project = await editor.get(slugOf(c));
+    const site = await deps.site();
+    return sendAdminHtml(c, renderProjectPage(site, toApiProject(project, site.baseUrl, '/api/v1/projects', '/projects'), { published: project.published_at !== null }));
+  });
 
   // Deleting cannot be undone: the list links here, and only this page's form deletes.
   app.get('/admin/projects/:slug/delete', async (c) => {

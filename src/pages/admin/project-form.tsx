@@ -80,6 +80,11 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
         <a href="/admin/projects">All projects</a>
       </p>
       <h1>{title}</h1>
+      {editing ? (
+        <p>
+          <a href={`/admin/projects/${editing.slug}/preview`}>Preview the saved project as visitors will see it</a>
+        </p>
+      ) : null}
       <Flash notice={notice} />
       <ErrorSummary title="Please check the project" items={summaryOrder(failed).map((k) => ({ field: k === 'published_at' ? 'published' : k, text: `${fieldName(k)}: ${errors[k] ?? ''}` }))} />
       <form class="form" method="post" action={editing ? `/admin/projects/${editing.slug}` : '/admin/projects/new'} enctype="multipart/form-data" novalidate>
