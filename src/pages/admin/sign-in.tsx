@@ -61,6 +61,10 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number; ne
       <p>
         <a href={next ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login'}>Use another address or ask for a new code</a>
       </p>
+      {/* Said to everyone, whether or not a mail went out, so it tells nobody whether an address is an owner's. */}
+      <p class="hint">
+        No code after a few minutes, even in spam? The mail server may be down: whoever runs this server can print a one-time sign-in link with <code>vitrine owner login-link {email}</code>.
+      </p>
     </div>
   </AdminLayout>
 );
