@@ -13,6 +13,13 @@ export type OwnerTokenView = Omit<OwnerTokenRecord, 'hash'>;
 
 export type OwnerTokenCheck = { kind: 'valid'; email: string; tokenId: string } | { kind: 'invalid' };
 
+/** A token's name as stored (trimmed, 1–100 characters); a ValidationError otherwise. */
+export function tokenName(name: string): string {
+  const label = name.trim();
+  if (label.length === 0 || label.length > 100) throw new ValidationError('A token needs a name of 1–100 characters.', [{ path: 'name', message: 'must be 1–100 characters' }]);
+  return label;
+}
+
 /** Owner API tokens for /api/v1/admin: shown once, stored as SHA-256, revocable, tied to an owner. */
 export class OwnerTokens {
   constructor(
@@ -24,8 +31,7 @@ export class OwnerTokens {
 
   /** A new token for `email`; the raw value is returned this once. */
   async create(email: string, name: string): Promise<{ token: string; view: OwnerTokenView }> {
-    const label = name.trim();
-    if (label.length === 0 || label.length > 100) throw new ValidationError('A token needs a name of 1–100 characters.', [{ path: 'name', message: 'must be 1–100 characters' }]);
+    const label = tokenName(name);
     if (!(await this.owners.isOwner(email))) throw new ValidationError(`${email} is not an owner.`, [{ path: 'email', message: 'is not an owner' }]);
     const token = `${OWNER_TOKEN_PREFIX}${randomSecret(this.random)}`;
     const record: OwnerTokenRecord = { hash: hashSecret(token), id: newId(this.random, 'otk'), email, name: label, created_at: this.clock.now(), last_used_at: null, revoked_at: null };

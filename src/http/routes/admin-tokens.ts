@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ValidationError } from '../../lib/errors.js';
-import type { OwnerTokens } from '../../owner/owner-tokens.js';
+import { tokenName, type OwnerTokens } from '../../owner/owner-tokens.js';
 import { renderTokensPage } from '../../pages/admin/render.js';
 import type { TokensView } from '../../pages/admin/tokens.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
@@ -38,10 +38,13 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: TokenRouteOp
     const body = await c.req.parseBody();
     const name = String(body.name ?? '');
     const formId = String(body.form_id ?? '');
-    if (!FORM_ID.test(formId) || !(await deps.spendForm(formId))) {
-      return render(c, { notice: 'That form was already sent, so no second token was made. The token it created is in the list below; its secret was shown once. If it was not copied, revoke it and create another.' }, 409);
-    }
     try {
+      // A refused name leaves the form unspent: sent again (a reload of the error), it is refused
+      // again, not answered as if a token had been made.
+      tokenName(name);
+      if (!FORM_ID.test(formId) || !(await deps.spendForm(formId))) {
+        return render(c, { notice: 'That form was already sent, so no second token was made. The token it created is in the list below; its secret was shown once. If it was not copied, revoke it and create another.' }, 409);
+      }
       const { token, view } = await tokens.create(owner.email, name);
       // The raw token is in this one answer (never cached) and nowhere else.
       return render(c, { created: { name: view.name, token } }, 201);
