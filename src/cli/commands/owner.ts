@@ -58,10 +58,12 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
         if (removed) await store.sessions.deleteFor(normalizeEmail(email));
         // Revoked, not only refused while they are no owner: adding the address again later must not revive them.
         if (removed && !stillConfigured) await revokeTokensOf(store, normalizeEmail(email), clock.now());
-        if (removed) out(`${normalizeEmail(email)} is no longer an owner added here; their sessions ended${stillConfigured ? '' : ' and their API tokens are revoked'}`);
-        else io.stderr.write(`vitrine owner remove: ${normalizeEmail(email)} was not added with \`owner add\`\n`);
+        const address = normalizeEmail(email);
+        const fail = (line: string) => io.stderr.write(`vitrine owner remove: ${line}\n`);
+        if (removed) out(`${address} is no longer an owner added here; their sessions ended${stillConfigured ? '' : ' and their API tokens are revoked'}`);
         // Still an owner afterwards is a failure, whatever was removed: the operator asked for them to be no owner.
-        if (stillConfigured) io.stderr.write(`vitrine owner remove: ${normalizeEmail(email)} is still an owner through OWNER_EMAILS: remove it there and restart the server\n`);
+        if (stillConfigured) fail(`${address} ${removed ? 'is still an owner: it is also configured in OWNER_EMAILS' : 'is configured in OWNER_EMAILS, not added with `owner add`, so it stays an owner'}; remove it from OWNER_EMAILS and restart the server`);
+        else if (!removed) fail(`${address} was not added with \`owner add\`, so nothing was removed (see \`vitrine owner list\`; an owner named in the server's OWNER_EMAILS is removed there)`);
         return removed && !stillConfigured ? 0 : 1;
       });
     }
