@@ -156,7 +156,12 @@ export function parseMail(url: string | undefined, from: string | undefined, pub
   if (!urlOf('SMTP_URL', url).hostname) fail('SMTP_URL', 'names no host: smtp://USER:PASSWORD@HOST:PORT');
   // An address, alone or as `Name <address>` (RFC 5322 §3.4).
   if (from !== undefined && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from.trim())) fail('MAIL_FROM', 'must be an address, e.g. vitrine <noreply@studio.example>');
-  return Object.freeze({ url, from: from ?? `noreply@${new URL(publicUrl).hostname}`, studioNamed: from === undefined });
+  if (from === undefined) return Object.freeze({ url, from: `noreply@${new URL(publicUrl).hostname}`, studioNamed: true });
+  // A display name the operator wrote is kept, the whole MAIL_FROM as written; an address without
+  // one (`hello@…`, `<hello@…>`, `"" <hello@…>`) is sent with the studio's name, as the default is.
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(from.trim());
+  if (named && named[1]!.replace(/^"(.*)"$/, '$1').trim() !== '') return Object.freeze({ url, from, studioNamed: false });
+  return Object.freeze({ url, from: named ? named[2]! : from.trim(), studioNamed: true });
 }
 
 export function parseWebhooks(raw: string | undefined, secret: string | undefined): WebhookConfig | null {

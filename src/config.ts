@@ -66,13 +66,11 @@ export type TrustProxy =
   | { readonly kind: 'hops'; readonly hops: number }
   | { readonly kind: 'cidrs'; readonly cidrs: readonly string[] };
 
-/** Where owner mail is sent through (nodemailer SMTP transport). */
+/** Where owner mail is sent through (nodemailer SMTP transport): `url` is smtp:// or smtps://, credentials included. */
 export interface MailConfig {
-  /** smtp:// or smtps:// URL, credentials included */
   readonly url: string;
-  /** the From of every message, e.g. `Studio <hello@studio.example>`; without MAIL_FROM the bare `noreply@{PUBLIC_URL host}` */
+  /** The From: MAIL_FROM as written when it gives a display name (`Studio <hello@studio.example>`); else the bare address (`noreply@{PUBLIC_URL host}` without MAIL_FROM) and `studioNamed`: the studio's name, as its profile is when a mail goes out, is the display name. */
   readonly from: string;
-  /** MAIL_FROM unset: the studio's name (its profile, as it is when a mail goes out) is the From's display name */
   readonly studioNamed: boolean;
 }
 

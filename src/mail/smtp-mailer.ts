@@ -30,7 +30,7 @@ export function transportUrl(smtpUrl: string, timeoutMs: number): string {
   return url.toString();
 }
 
-/** `studioName`: the display name of the From when MAIL_FROM names none (config.studioNamed). */
+/** `studioName`: the display name of the From when MAIL_FROM names none (config.studioNamed); "vitrine" when that is blank or not given. */
 export function createSmtpMailer(config: MailConfig, timeoutMs: number, studioName?: () => Promise<string>): Mailer {
   const transport = loadNodemailer().createTransport(transportUrl(config.url, timeoutMs));
   // nodemailer's hook for opening connections (nodemailer.com/smtp/proxies: `transporter.getSocket`),
@@ -42,7 +42,7 @@ export function createSmtpMailer(config: MailConfig, timeoutMs: number, studioNa
     async send(message: MailMessage) {
       await transport.sendMail({
         // Mail from "Larchwood Studio", not from an address alone (or from "vitrine").
-        from: config.studioNamed && studioName ? { name: await studioName(), address: config.from } : config.from,
+        from: config.studioNamed ? { name: (await studioName?.())?.trim() || 'vitrine', address: config.from } : config.from,
         to: typeof message.to === 'string' ? message.to : [...message.to],
         subject: message.subject,
         text: message.text,

@@ -158,6 +158,9 @@ describe('parseConfig (docs/design.md §10)', () => {
     assert.deepEqual(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, fd00::/8, ::1' }).trustProxy, { kind: 'cidrs', cidrs: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1'] });
     assert.equal(parseConfig({ DATABASE_URL: 'postgres:///vitrine?host=/var/run/postgresql' }).database.kind, 'postgres');
     assert.equal(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Studio <hello@studio.example>' }).mail?.from, 'Studio <hello@studio.example>');
+    assert.deepEqual(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Studio <hello@studio.example>' }).mail, { url: 'smtp://mail.example.com:587', from: 'Studio <hello@studio.example>', studioNamed: false });
+    // No display name given: the bare address, sent with the studio's name.
+    for (const from of ['hello@studio.example', ' <hello@studio.example>', '"" <hello@studio.example>']) assert.deepEqual(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: from }).mail, { url: 'smtp://mail.example.com:587', from: 'hello@studio.example', studioNamed: true }, from);
   });
 
   it('says what is wrong with a number: not a whole number, or out of its range', () => {
