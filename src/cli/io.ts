@@ -34,6 +34,8 @@ export function describeDatabase(database: DatabaseConfig): string {
   try {
     const url = new URL(database.url);
     url.password = '';
+    // libpq and node-postgres also take the password as a query parameter.
+    for (const key of [...url.searchParams.keys()]) if (key.toLowerCase() === 'password') url.searchParams.delete(key);
     return url.href;
   } catch {
     return 'postgres://…';
@@ -41,12 +43,12 @@ export function describeDatabase(database: DatabaseConfig): string {
 }
 
 /**
- * Runs `run` with the configured database, migrated, and closes it afterwards. Says on a
- * terminal's stderr which database it is; one that does not exist yet is made only for commands that fill one
- * (`create`: imports, `owner add`). Any other command run without the server's DATABASE_URL
- * made an empty ./data/vitrine.db and reported, truthfully, that it held nothing.
+ * Says on a terminal's stderr which database a command uses, or refuses (exit 2) an SQLite file
+ * that is not there unless the command makes one (`create`: imports, `owner add`, `restore`).
+ * Any other command run without the server's DATABASE_URL made an empty ./data/vitrine.db and
+ * reported, truthfully, that it held nothing. Returns null when the command may go on.
  */
-export async function withStore(ctx: Pick<CommandContext, 'config' | 'io'>, run: (store: Store) => Promise<ExitCode>, options: { create?: boolean } = {}): Promise<ExitCode> {
+export function checkDatabase(ctx: Pick<CommandContext, 'config' | 'io'>, options: { create?: boolean } = {}): ExitCode | null {
   const { config, io } = ctx;
   const described = describeDatabase(config.database);
   if (config.database.kind === 'sqlite' && config.database.path !== ':memory:' && !options.create && !existsSync(config.database.path)) {
@@ -55,7 +57,14 @@ export async function withStore(ctx: Pick<CommandContext, 'config' | 'io'>, run:
   }
   // For the person at a terminal; a script's stderr stays quiet on success.
   if ((io.stderr as { isTTY?: boolean }).isTTY) io.stderr.write(`database: ${described}\n`);
-  const store = createStore(config.database);
+  return null;
+}
+
+/** Runs `run` with the configured database (checked by checkDatabase), migrated, and closes it afterwards. */
+export async function withStore(ctx: Pick<CommandContext, 'config' | 'io'>, run: (store: Store) => Promise<ExitCode>, options: { create?: boolean } = {}): Promise<ExitCode> {
+  const refused = checkDatabase(ctx, options);
+  if (refused !== null) return refused;
+  const store = createStore(ctx.config.database);
   try {
     await store.migrate();
     return await run(store);

@@ -32,6 +32,31 @@ describe('CLI commands and a database that is not there', () => {
     }
   });
 
+  it('backup refuses a database that is not there the same way, and makes no backup', async () => {
+    const missing = join(dir, 'elsewhere.db');
+    const { code, stdout, stderr } = await cli(['backup', join(dir, 'backup.db')], { DATABASE_URL: `sqlite:${missing}` });
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.equal(stderr, `vitrine: there is no database at sqlite:${missing}; set DATABASE_URL to the one the server uses (the server makes its database when it first starts)\n`);
+    assert.equal(existsSync(missing), false);
+    assert.equal(existsSync(join(dir, 'backup.db')), false);
+  });
+
+  it('migrate, backup and restore name their database on a terminal too; migrate and restore may make it', async () => {
+    const made = join(dir, 'migrated.db');
+    const migrated = await cli(['migrate'], { DATABASE_URL: `sqlite:${made}` }, true);
+    assert.equal(migrated.code, 0, migrated.stderr);
+    assert.equal(migrated.stderr, `database: sqlite:${made}\n`);
+    const backup = await cli(['backup', join(dir, 'copy.db')], { DATABASE_URL: `sqlite:${made}` }, true);
+    assert.equal(backup.code, 0, backup.stderr);
+    assert.equal(backup.stderr, `database: sqlite:${made}\n`);
+    const restoredInto = join(dir, 'restored.db');
+    const restored = await cli(['restore', join(dir, 'copy.db')], { DATABASE_URL: `sqlite:${restoredInto}` }, true);
+    assert.equal(restored.code, 0, restored.stderr);
+    assert.equal(restored.stderr, `database: sqlite:${restoredInto}\n`);
+    assert.ok(existsSync(restoredInto));
+  });
+
   it('commands that fill a database still make one: import, owner add; a terminal is told which database', async () => {
     const fresh = join(dir, 'fresh.db');
     const added = await cli(['owner', 'add', 'ana@studio.example'], { DATABASE_URL: `sqlite:${fresh}` }, true);
@@ -50,6 +75,7 @@ describe('CLI commands and a database that is not there', () => {
 
   it('names a PostgreSQL database without its password', () => {
     assert.equal(describeDatabase({ kind: 'postgres', url: 'postgres://vitrine:s3cret@db.internal:5432/vitrine' }), 'postgres://vitrine@db.internal:5432/vitrine');
+    assert.equal(describeDatabase({ kind: 'postgres', url: 'postgres://vitrine@db.internal:5432/vitrine?sslmode=require&password=s3cret' }), 'postgres://vitrine@db.internal:5432/vitrine?sslmode=require', 'nor one given as a parameter');
     assert.equal(describeDatabase({ kind: 'sqlite', path: 'data/vitrine.db' }), `sqlite:${join(process.cwd(), 'data/vitrine.db')}`);
   });
 });

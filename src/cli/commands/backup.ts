@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, backupSqlite, holdsData, restoreSqlite, type DatabaseSummary } from '../../store/sqlite/backup.js';
-import { UsageError, type CommandContext, type ExitCode } from '../io.js';
+import { checkDatabase, UsageError, type CommandContext, type ExitCode } from '../io.js';
 
 export const BACKUP_USAGE = `  backup FILE                 copy the SQLite database to FILE while the server runs (a consistent snapshot)
   restore FILE [--force]      replace the SQLite database with the backup FILE; --force to overwrite
@@ -49,6 +49,8 @@ export async function backupCommand(ctx: CommandContext): Promise<ExitCode> {
   if (positionals.length !== 1) throw new UsageError('backup needs exactly one FILE');
   const source = sqlitePath(ctx, 'backup');
   if (source === null) return 2;
+  const refused = checkDatabase(ctx);
+  if (refused !== null) return refused;
   const file = positionals[0]!;
   return reported(ctx, 'backup', async () => `backed up ${source} to ${file}: ${describe(await backupSqlite(source, file))}`);
 }
@@ -61,6 +63,7 @@ export async function restoreCommand(ctx: CommandContext): Promise<ExitCode> {
   if (target === null) return 2;
   const file = positionals[0]!;
   if (resolve(file) === resolve(target)) throw new UsageError('the backup FILE is the configured database itself');
+  checkDatabase(ctx, { create: true });
   if (!values.force && holdsData(target)) {
     ctx.io.stderr.write(`vitrine restore: ${target} already holds a database; stop the server and pass --force to replace it\n`);
     return 1;

@@ -12,7 +12,7 @@ import { featuredRankOf } from '../../catalog/folder/write-folder.js';
 import { newId } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import { createStore } from '../../store/create-store.js';
-import { UsageError, withStore, type CommandContext, type ExitCode } from '../io.js';
+import { checkDatabase, UsageError, withStore, type CommandContext, type ExitCode } from '../io.js';
 import { exportFolder, importFolder } from './catalog-folder.js';
 
 /** The positional arguments; any option is an error (parseArgs throws ERR_PARSE_ARGS_UNKNOWN_OPTION). */
@@ -31,6 +31,7 @@ export const CATALOG_USAGE = `  migrate                     apply pending databa
 
 export async function migrateCommand(ctx: CommandContext): Promise<ExitCode> {
   if (positionals(ctx.args).length > 0) throw new UsageError('migrate takes no arguments');
+  checkDatabase(ctx, { create: true });
   const store = createStore(ctx.config.database);
   try {
     const applied = await store.migrate();
