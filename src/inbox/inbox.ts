@@ -61,6 +61,11 @@ export class Inbox {
     return this.entry(row);
   }
 
+  /** Whether an inquiry with this id is stored (the reference its sender was given). */
+  async has(id: string): Promise<boolean> {
+    return (await this.options.store.inquiries.get(id)) !== undefined;
+  }
+
   async setStatus(id: string, status: InquiryStatus): Promise<InboxEntry> {
     if (!(await this.options.store.inquiries.setStatus(id, status, toRfc3339(this.options.clock.now())))) throw new NotFoundError(`No inquiry has the id "${id}".`);
     return this.get(id);

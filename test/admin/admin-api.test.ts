@@ -130,6 +130,8 @@ describe('the admin API: the inbox for scripts, behind owner API tokens', () => 
     assert.deepEqual(replied.data.map((i) => i.id), [ids.oauth]);
     const text = (await (await admin(`${ADMIN}?q=VERA@client`)).json()) as { data: AdminInquiry[] };
     assert.deepEqual(text.data.map((i) => i.id), [ids.verified]);
+    const reference = (await (await admin(`${ADMIN}?q=${encodeURIComponent(` ${ids.oauth} `)}`)).json()) as { data: AdminInquiry[] };
+    assert.deepEqual(reference.data.map((i) => i.id), [ids.oauth], 'the reference the sender was given finds its inquiry');
     assert.equal((await admin(`${ADMIN}?status=lost`)).status, 400);
   });
 

@@ -29,7 +29,7 @@ const idParam = z.object({ id: z.string().min(1).max(80).openapi({ param: { name
 const listQuery = z
   .object({
     status: z.enum(INQUIRY_STATUSES).optional(),
-    q: z.string().max(200).optional().openapi({ description: 'Text to find in name, email, company and message.' }),
+    q: z.string().max(200).optional().openapi({ description: 'Text to find in name, email, company and message, or an inquiry id (the reference its sender was given, `inq_…`), which finds that inquiry.' }),
     cursor: z.string().max(512).optional(),
     limit: queryInteger(1, 100).default(25),
   })

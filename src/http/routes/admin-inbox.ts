@@ -38,6 +38,9 @@ export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): 
     if (away) return away;
     const filter = filterOf(c);
     const cursor = c.req.query('cursor');
+    // A search that is the reference a sender quotes (their thank-you page's inq_…) opens that
+    // inquiry, whatever its status: the open view would not list it once archived or spam.
+    if (cursor === undefined && ID.test(filter.text) && (await inbox.has(filter.text))) return seeOther(c, `/admin/inquiries/${filter.text}`);
     const page = await inbox.list(filter, cursor, PAGE_SIZE).catch((error: unknown) => {
       // A stale or hand-edited cursor shows the first page rather than an error.
       if (error instanceof ValidationError && cursor) return inbox.list(filter, undefined, PAGE_SIZE);
