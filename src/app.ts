@@ -40,7 +40,7 @@ import { registerPageRoutes } from './http/routes/pages.js';
 import { registerCatalogRoutes } from './http/routes/projects.js';
 import { secureHeaderValues } from './http/responses/security-headers.js';
 import { validationHook } from './http/middleware/validation.js';
-import { isUploadPath } from './http/middleware/upload-paths.js';
+import { isUploadForm, isUploadPath } from './http/middleware/upload-paths.js';
 import { keptVariant, registerMediaFiles } from './http/routes/media-files.js';
 import { VariantCache } from './media/variant-cache.js';
 import { Idempotency } from './idempotency/idempotency.js';
@@ -164,12 +164,12 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const preflight = publicCorsPreflight(publicCorsOptions, (path) => methodsServing(app, path));
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   // Browsers asking for a page get an HTML error page, programs a problem (html-errors.ts).
-  const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds, limitBytes) => renderErrorPage(await site(), status, requestId, retryAfterSeconds, limitBytes));
-  // An owner's form with too large a file gets a page saying so, not the problem+json programs get.
+  const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds, details) => renderErrorPage(await site(), status, requestId, retryAfterSeconds, details));
+  // An owner's form with too large a file gets a page saying so and leading back to the form, not the problem+json programs get.
   const limit = (maxSize: number, what: string) =>
     bodyLimit({
       maxSize,
-      onError: (c) => errorPages.page(c as never, problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }), maxSize),
+      onError: (c) => errorPages.page(c as never, problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }), { limitBytes: maxSize, backTo: isUploadForm(c.req.path) ? c.req.path : undefined }),
     });
   const limitBody = limit(config.bodyLimitBytes, 'Request bodies');
   const limitUpload = limit(config.uploadLimitBytes, 'Uploads');
@@ -230,7 +230,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerProblemTypeRoutes(app, { site, siteIsCurrent, cache });
   registerAgentSurfaces(app, { catalog, publicUrl: baseUrl, contentSignals: config.contentSignals, studio: async () => (await studio.current()).profile });
   registerAuthorizeRoutes(app, { authorization: oauth.authorization, emailProof: owner.emailProof, site, baseUrl, random, csrfKey: owner.csrfKey, limiter: rateLimits.limiter });
-  registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 } });
+  registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 }, uploadLimitBytes: config.uploadLimitBytes });
 
   app.notFound(errorPages.notFound(notFoundHandler(app)));
   app.onError(errorPages.onError(errorHandler(logger, () => clock.now())));

@@ -1,10 +1,15 @@
 import type { FC } from 'hono/jsx';
+import { formatByteSize } from './byte-size.js';
 import { Layout, type Site } from './layout.js';
 
-const formatMiB = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`);
+/** What a page says beyond its status: a 413's limit, and the form (a path on this site) the request came from. */
+export interface ErrorPageDetails {
+  limitBytes?: number | undefined;
+  backTo?: string | undefined;
+}
 
 /** Friendly 4xx/5xx pages for browsers; API clients get problem+json instead. */
-export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | undefined; retryAfterSeconds?: number | undefined; limitBytes?: number | undefined }> = ({ site, status, requestId, retryAfterSeconds, limitBytes }) => {
+export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | undefined; retryAfterSeconds?: number | undefined } & ErrorPageDetails> = ({ site, status, requestId, retryAfterSeconds, limitBytes, backTo }) => {
   const notFound = status === 404;
   const tooMany = status === 429;
   const tooLarge = status === 413;
@@ -22,7 +27,7 @@ export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | un
           <p>{retryAfterSeconds === undefined ? 'Please wait a moment, then try again.' : `Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}, then try again.`}</p>
         ) : tooLarge ? (
           <p>
-            Nothing was saved{limitBytes ? `: a form may send at most ${formatMiB(limitBytes)}, files included` : ''}. Go back, choose a smaller file (or fewer at once), and send the form again.
+            Nothing was saved{limitBytes ? `: a form may send at most ${formatByteSize(limitBytes)}, files included` : ''}. Go back, choose a smaller file (or fewer at once), and send the form again.
           </p>
         ) : status >= 500 ? (
           <p>
@@ -32,9 +37,15 @@ export const ErrorPage: FC<{ site: Site; status: number; requestId?: string | un
           <p>Please go back and try again.</p>
         )}
         <p>
-          <a class="button" href="/">
-            Browse all projects
-          </a>
+          {backTo ? (
+            <a class="button" href={backTo}>
+              Back to the form
+            </a>
+          ) : (
+            <a class="button" href="/">
+              Browse all projects
+            </a>
+          )}
         </p>
       </div>
     </Layout>

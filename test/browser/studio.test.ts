@@ -55,4 +55,23 @@ describe('the studio\'s own site in Chromium', () => {
     await assertAccessible(page, 'new project with errors');
     assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
   });
+
+  it('a profile sent with a logo over the upload limit shows a page saying so, which leads back to the form', async () => {
+    const owner = await signedInOwner(suite.server, OWNER);
+    await suite.context.addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: suite.server.baseUrl })));
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/admin/profile`);
+    assert.match((await page.locator('#logo-hint').textContent()) ?? '', /at most 256 KiB/, 'the form says the logo\'s limit before anything is sent');
+    await page.getByLabel('Tagline').fill('Not to be saved');
+    await page.locator('#logo').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) });
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('heading', { name: 'That was too large to send', level: 1 }).waitFor();
+    assert.match((await page.locator('.error-page').textContent()) ?? '', /Nothing was saved: a form may send at most 10 MiB, files included\./);
+    await assertAccessible(page, 'upload too large page');
+    await page.getByRole('link', { name: 'Back to the form' }).click();
+    await page.getByRole('button', { name: 'Save profile' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/admin/profile');
+    assert.notEqual(await page.getByLabel('Tagline').inputValue(), 'Not to be saved', 'nothing was saved');
+    assert.deepEqual(problems.filter((p) => !/status of 413/.test(p)), []);
+  });
 });

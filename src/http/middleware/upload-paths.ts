@@ -4,5 +4,10 @@
  * tokens get past these routes, and each image is checked again by its own limits.
  */
 export function isUploadPath(path: string): boolean {
-  return path === '/admin/profile' || path === '/api/v1/admin/media' || path.startsWith('/api/v1/admin/projects/') || /^\/admin\/projects\/[a-z0-9-]+$/.test(path);
+  return isUploadForm(path) || path === '/api/v1/admin/media' || path.startsWith('/api/v1/admin/projects/');
+}
+
+/** The owner's forms with files (the profile with its logo, the project editor): each is posted to the page that shows it. */
+export function isUploadForm(path: string): boolean {
+  return path === '/admin/profile' || /^\/admin\/projects\/[a-z0-9-]+$/.test(path);
 }

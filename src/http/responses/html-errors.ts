@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { ErrorPageDetails } from '../../pages/error-page.js';
 import type { AppEnv } from '../env.js';
 import { HTML_CSP } from './html-response.js';
 import { prefersHtml } from '../requests/negotiate.js';
@@ -13,8 +14,8 @@ export function isMachinePath(path: string): boolean {
   return path === '/api' || (path !== CONSENT_PATH && MACHINE_PREFIXES.some((prefix) => path.startsWith(prefix)));
 }
 
-/** What an error page is rendered from; `retryAfterSeconds` comes from the answer's Retry-After, `limitBytes` from a 413's limit. */
-export type ErrorPageRender = (status: number, requestId: string | undefined, retryAfterSeconds: number | undefined, limitBytes?: number) => string | Promise<string>;
+/** What an error page is rendered from; `retryAfterSeconds` comes from the answer's Retry-After, `details` from the middleware that refused (a 413's limit and form). */
+export type ErrorPageRender = (status: number, requestId: string | undefined, retryAfterSeconds: number | undefined, details?: ErrorPageDetails) => string | Promise<string>;
 
 type NotFound = (c: Context<AppEnv>) => Response | Promise<Response>;
 type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response>;
@@ -26,7 +27,7 @@ type OnError = (error: Error, c: Context<AppEnv>) => Response | Promise<Response
  * answer a middleware made itself (the rate limiter's 429).
  */
 export function htmlErrorPages(render: ErrorPageRender) {
-  const convert = async (c: Context<AppEnv>, response: Response, limitBytes?: number): Promise<Response> => {
+  const convert = async (c: Context<AppEnv>, response: Response, details?: ErrorPageDetails): Promise<Response> => {
     if (response.status < 400 || response.status === 405 || isMachinePath(c.req.path) || !prefersHtml(c.req.header('accept'))) return response;
     const headers = new Headers(response.headers);
     headers.set('content-type', 'text/html; charset=utf-8');
@@ -34,7 +35,7 @@ export function htmlErrorPages(render: ErrorPageRender) {
     headers.set('cache-control', 'no-store');
     headers.delete('content-length');
     const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
-    return new Response(await render(response.status, c.get('requestId'), Number.isInteger(retryAfter) ? retryAfter : undefined, limitBytes), { status: response.status, headers });
+    return new Response(await render(response.status, c.get('requestId'), Number.isInteger(retryAfter) ? retryAfter : undefined, details), { status: response.status, headers });
   };
   return {
     page: convert,

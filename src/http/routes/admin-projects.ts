@@ -29,7 +29,7 @@ function formInput(body: Record<string, unknown>): ProjectFormInput {
 }
 
 /** /admin/projects: list, create, edit, publish, feature and delete projects, each change conditional on the version shown. */
-export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { editor: ProjectEditor; media: MediaStore; clock: Clock }): void {
+export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { editor: ProjectEditor; media: MediaStore; clock: Clock; uploadLimitBytes: number }): void {
   const { editor } = deps;
   const list = async (c: Context<AppEnv>, extra: { notice?: string; error?: string } = {}, status = 200) => {
     const order = await editor.featuredOrder();
@@ -39,7 +39,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     return sendAdminHtml(c, renderProjectsPage({ ...(await frameOf(c, deps)), current: 'projects', projects, ...extra }), status);
   };
   const form = async (c: Context<AppEnv>, editing: RevisedProject | null, values: ProjectFormInput, errors: ProjectFormErrors, status = 200, notice?: string) =>
-    sendAdminHtml(c, renderProjectFormPage({ ...(await frameOf(c, deps)), editing: editing ? { slug: editing.slug, etag: projectEtag(editing) } : null, values, errors, notice }), status);
+    sendAdminHtml(c, renderProjectFormPage({ ...(await frameOf(c, deps)), editing: editing ? { slug: editing.slug, etag: projectEtag(editing) } : null, values, errors, notice, uploadLimitBytes: deps.uploadLimitBytes }), status);
   const slugOf = (c: Context<AppEnv>) => {
     const slug = c.req.param('slug') ?? '';
     if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError('no such project');

@@ -45,6 +45,8 @@ export interface AdminRouteOptions {
   /** the rate limiter (null when limits are off): sign-in attempts are also limited per address */
   limiter: RateLimiter | null;
   channels: { mail: boolean; webhooks: number };
+  /** UPLOAD_LIMIT_BYTES, which the project form's hint states */
+  uploadLimitBytes: number;
 }
 
 /** Everything under /admin (session cookie, CSRF on every form) and the token-authenticated admin API. */
@@ -89,7 +91,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   registerProfileRoutes(app, { ...deps, studio: options.studio });
   registerDeliveryRoutes(app, { ...deps, store: options.store, worker: owner.worker, clock: options.clock, channels: options.channels });
   registerAdminApi(app, { inbox: owner.inbox, tokens: owner.tokens });
-  registerProjectRoutes(app, { ...deps, editor: options.editor, media: options.store.media, clock: options.clock });
+  registerProjectRoutes(app, { ...deps, editor: options.editor, media: options.store.media, clock: options.clock, uploadLimitBytes: options.uploadLimitBytes });
   registerAdminProjectsApi(app, { editor: options.editor, tokens: owner.tokens });
   registerAdminMediaApi(app, { media: options.store.media, tokens: owner.tokens, clock: options.clock });
 }

@@ -16,6 +16,8 @@ export interface ProjectFormView extends AdminFrame {
   values: ProjectFormValues;
   errors: ProjectFormErrors;
   notice?: string | undefined;
+  /** UPLOAD_LIMIT_BYTES: what the form may send in all, files included (its hint says so) */
+  uploadLimitBytes: number;
 }
 
 const LABELS: Record<ProjectFormField, [string, string?]> = {
@@ -38,7 +40,7 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
   const failed = Object.keys(errors).filter((k) => errors[k]);
   const title = editing ? `Edit ${values.title || editing.slug}` : 'New project';
   const field = (id: ProjectFormField) => {
-    if (id === 'url') return [plainField(id), <ProjectImageFields images={values.images} errors={errors} />];
+    if (id === 'url') return [plainField(id), <ProjectImageFields images={values.images} errors={errors} uploadLimitBytes={view.uploadLimitBytes} />];
     return plainField(id);
   };
   const plainField = (id: ProjectFormField) => {

@@ -1,5 +1,6 @@
 import type { FC } from 'hono/jsx';
 import { UPLOAD_ROWS, type ImageRow } from '../../catalog/project-form-images.js';
+import { formatByteSize } from '../byte-size.js';
 
 type Errors = Record<string, string | undefined>;
 
@@ -28,10 +29,13 @@ const TextField: FC<{ id: string; label: string; value: string; errors: Errors; 
 };
 
 /** The images of the admin project form: the ones shown (alt, caption, cover, remove) and new files, each with its alt text. */
-export const ProjectImageFields: FC<{ images: ImageRow[]; errors: Errors }> = ({ images, errors }) => (
+export const ProjectImageFields: FC<{ images: ImageRow[]; errors: Errors; uploadLimitBytes: number }> = ({ images, errors, uploadLimitBytes }) => (
   <fieldset class="field image-fields" id="images">
     <legend>Images</legend>
-    <p class="hint">The cover is shown at the top of the project page and on its card; the others form the gallery (at most 12). JPEG, PNG, WebP, AVIF or GIF; location and other metadata are removed.</p>
+    <p class="hint" id="images-hint">
+      The cover is shown at the top of the project page and on its card; the others form the gallery (at most 12). JPEG, PNG, WebP, AVIF or GIF; location and other metadata are removed. The files chosen
+      at once may come to at most {formatByteSize(uploadLimitBytes)} in all (larger, and nothing is saved): add more after saving.
+    </p>
     <FieldError id="images" errors={errors} />
     {images.length > 0 ? (
       <ol class="image-rows">
@@ -63,7 +67,7 @@ export const ProjectImageFields: FC<{ images: ImageRow[]; errors: Errors }> = ({
             type="file"
             accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
             aria-invalid={errors[`upload_${j}_file`] ? 'true' : undefined}
-            aria-describedby={errors[`upload_${j}_file`] ? `upload_${j}_file-error` : undefined}
+            aria-describedby={errors[`upload_${j}_file`] ? `images-hint upload_${j}_file-error` : 'images-hint'}
           />
           <FieldError id={`upload_${j}_file`} errors={errors} />
         </div>
