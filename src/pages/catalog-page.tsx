@@ -4,7 +4,7 @@ import type { ApiProject } from '../catalog/api-project.js';
 import type { Facets } from '../store/ports/index.js';
 import { catalogHref, catalogViewName, hasCriteria, type CatalogQuery } from './catalog-query.js';
 import { FILTERS, humanize } from './labels.js';
-import { Layout, type Site } from './layout.js';
+import { contentLang, Layout, type Site } from './layout.js';
 import { ProjectCard } from './project-card.js';
 import { renderMarkdown } from './markdown.js';
 import { serializeJsonLd } from './json-ld.js';
@@ -120,16 +120,18 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
       }
     >
       <section class="hero wrap" aria-labelledby="page-title">
-        <p class="eyebrow">{site.studio.profile.tagline || 'Portfolio'}</p>
+        <p class="eyebrow" lang={site.studio.profile.tagline ? contentLang(site) : undefined}>
+          {site.studio.profile.tagline || 'Portfolio'}
+        </p>
         <h1 id="page-title">{site.name}</h1>
         {(site.studio.profile.introduction || site.studio.profile.services.length > 0) && !filtered && !continued ? (
           // Phones: the studio's introduction folds behind a disclosure so the work comes first; wide
           // screens always show it (site.css).
           <details class="studio-about">
             <summary>About {site.name}</summary>
-            {site.studio.profile.introduction ? <div class="lead studio-intro">{raw(renderMarkdown(site.studio.profile.introduction))}</div> : null}
+            {site.studio.profile.introduction ? <div class="lead studio-intro" lang={contentLang(site)}>{raw(renderMarkdown(site.studio.profile.introduction))}</div> : null}
             {site.studio.profile.services.length > 0 ? (
-              <ul class="studio-services" aria-label="Services">
+              <ul class="studio-services" aria-label="Services" lang={contentLang(site)}>
                 {site.studio.profile.services.map((service) => (
                   <li>
                     <strong>{service.name}</strong>
@@ -161,7 +163,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
               <ul class="cards featured">
                 {featured.map((p) => (
                   <li>
-                    <ProjectCard project={p} baseUrl={site.baseUrl} featured />
+                    <ProjectCard project={p} baseUrl={site.baseUrl} featured lang={contentLang(site)} />
                   </li>
                 ))}
               </ul>
@@ -184,7 +186,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
               <ul class="cards" id="results">
                 {projects.map((p) => (
                   <li>
-                    <ProjectCard project={p} baseUrl={site.baseUrl} />
+                    <ProjectCard project={p} baseUrl={site.baseUrl} lang={contentLang(site)} />
                   </li>
                 ))}
               </ul>

@@ -29,19 +29,19 @@ const StudioFooter: FC<{ site: Site }> = ({ site }) => {
   const { profile } = site.studio;
   return (
     <div class="studio-footer">
-      <p>
+      <p lang={contentLang(site)}>
         <strong>{profile.name}</strong>
         {profile.tagline ? ` — ${profile.tagline}` : null}
       </p>
       {profile.location || profile.contact_email ? (
         <p>
-          {profile.location ? <span>{profile.location}</span> : null}
+          {profile.location ? <span lang={contentLang(site)}>{profile.location}</span> : null}
           {profile.location && profile.contact_email ? ' · ' : null}
           {profile.contact_email ? <a href={`mailto:${profile.contact_email}`}>{profile.contact_email}</a> : null}
         </p>
       ) : null}
       {profile.links.length > 0 ? (
-        <ul class="studio-links" aria-label={`${profile.name} elsewhere`}>
+        <ul class="studio-links" aria-label={`${profile.name} elsewhere`} lang={contentLang(site)}>
           {profile.links.map((l) => (
             <li>
               <a href={l.url} rel="me noopener">
@@ -93,6 +93,11 @@ const OgImageTags: FC<{ image: OgImage | undefined }> = ({ image }) =>
       {image.alt ? <meta property="og:image:alt" content={image.alt} /> : null}
     </>
   ) : null;
+
+/** The `lang` of studio-written text (profile.content_language), or undefined when it is the pages' English. */
+export function contentLang(site: Site): string | undefined {
+  return site.studio.profile.content_language || undefined;
+}
 
 /** What a sender is told about the reply: the studio's own promise, or none (profile.reply_promise). */
 export function replyLine(site: Site): string {

@@ -5,19 +5,20 @@ import { ResponsiveImage } from './responsive-image.js';
 
 export { localUrl } from './responsive-image.js';
 
-export const ProjectCard: FC<{ project: ApiProject; baseUrl: string; featured?: boolean }> = ({ project, baseUrl, featured }) => {
+/** `lang`: the studio's content language (layout.ts contentLang), on the texts the studio wrote. */
+export const ProjectCard: FC<{ project: ApiProject; baseUrl: string; featured?: boolean; lang?: string | undefined }> = ({ project, baseUrl, featured, lang }) => {
   const image = project.images[0];
   return (
     <article class="card">
       {image ? <ResponsiveImage image={image} baseUrl={baseUrl} alt="" sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw" /> : null}
       <div class="card-body">
         {featured ? <span class="badge">Featured</span> : null}
-        <h3>
+        <h3 lang={lang}>
           <a href={`/projects/${project.slug}`}>{project.title}</a>
         </h3>
-        <p>{project.summary}</p>
+        <p lang={lang}>{project.summary}</p>
         <ul class="meta" aria-label="Project details">
-          {project.client ? <li>{project.client}</li> : null}
+          {project.client ? <li lang={lang}>{project.client}</li> : null}
           <li>{humanize(project.industry)}</li>
           <li>{project.year}</li>
         </ul>

@@ -4,7 +4,7 @@ import type { ApiProject } from '../catalog/api-project.js';
 import { catalogHref } from './catalog-query.js';
 import { projectJsonLd, serializeJsonLd } from './json-ld.js';
 import { humanize } from './labels.js';
-import { Layout, replyLine, type OgImage, type Site } from './layout.js';
+import { contentLang, Layout, replyLine, type OgImage, type Site } from './layout.js';
 import { renderMarkdown, safeHref } from './markdown.js';
 import { ResponsiveImage } from './responsive-image.js';
 
@@ -56,6 +56,8 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { publ
   const liveUrl = project.url ? safeHref(project.url) : null;
   // renderMarkdown escapes every text run and emits only its own tags (see markdown.ts).
   const description = renderMarkdown(project.description || project.summary, { headingOffset: 1 });
+  // WCAG 2.2 SC 3.1.2: what the studio wrote, in the studio's language; the page around it is English.
+  const lang = contentLang(site);
   return (
     <Layout
       site={site}
@@ -83,16 +85,20 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { publ
             <li>
               <a href={catalogHref({}, { industry: project.industry })}>{humanize(project.industry)}</a>
             </li>
-            <li aria-current="page">{project.title}</li>
+            <li aria-current="page" lang={lang}>
+              {project.title}
+            </li>
           </ol>
         </nav>
         <header class="project-head">
           <div>
             <p class="eyebrow">
-              {project.client ?? humanize(project.industry)} · {project.year}
+              {project.client ? <span lang={lang}>{project.client}</span> : humanize(project.industry)} · {project.year}
             </p>
-            <h1>{project.title}</h1>
-            <p class="lead">{project.summary}</p>
+            <h1 lang={lang}>{project.title}</h1>
+            <p class="lead" lang={lang}>
+              {project.summary}
+            </p>
           </div>
           <div class="project-actions">
             {liveUrl ? (
@@ -103,7 +109,7 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { publ
           </div>
         </header>
         {hero ? (
-          <figure class="hero-image">
+          <figure class="hero-image" lang={lang}>
             <ResponsiveImage image={hero} baseUrl={site.baseUrl} sizes="(min-width: 72rem) 70rem, 100vw" eager />
             {hero.caption ? <figcaption>{hero.caption}</figcaption> : null}
           </figure>
@@ -111,14 +117,14 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { publ
         <div class="project-grid">
           <article class="prose" aria-labelledby="about-title">
             <h2 id="about-title">About the project</h2>
-            {raw(description)}
+            <div lang={lang}>{raw(description)}</div>
             {rest.length > 0 ? (
               <>
                 <h2>More from the project</h2>
                 <ul class="gallery">
                   {rest.map((image) => (
                     <li>
-                      <figure>
+                      <figure lang={lang}>
                         <ResponsiveImage image={image} baseUrl={site.baseUrl} sizes="(min-width: 40rem) 20rem, 100vw" />
                         {image.caption ? <figcaption>{image.caption}</figcaption> : null}
                       </figure>
@@ -132,7 +138,7 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { publ
             <h2 id="facts-title">Project facts</h2>
             <dl>
               <dt>Client</dt>
-              <dd>{project.client ?? 'Confidential'}</dd>
+              <dd lang={project.client ? lang : undefined}>{project.client ?? 'Confidential'}</dd>
               <dt>Industry</dt>
               <dd>
                 <a href={catalogHref({}, { industry: project.industry })}>{humanize(project.industry)}</a>

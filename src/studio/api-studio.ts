@@ -11,6 +11,7 @@ export interface ApiStudio {
   links: { label: string; url: string }[];
   accent_color: string;
   reply_promise: string;
+  content_language: string;
   logo: { url: string; content_type: string; width: number; height: number } | null;
   url: string;
   inquiries: string;
@@ -29,6 +30,7 @@ export function toApiStudio(view: StudioView, baseUrl: string): ApiStudio {
     links: profile.links.map((l) => ({ label: l.label, url: l.url })),
     accent_color: profile.accent_color,
     reply_promise: profile.reply_promise ?? '',
+    content_language: profile.content_language ?? '',
     logo: logo ? { url: `${baseUrl}${logo.path}`, content_type: logo.content_type, width: logo.width, height: logo.height } : null,
     url: `${baseUrl}/`,
     inquiries: `${baseUrl}/inquire`,

@@ -11,4 +11,5 @@ export const DEFAULT_PROFILE: StudioProfile = Object.freeze({
   links: [],
   accent_color: '#9a3412',
   reply_promise: '',
+  content_language: '',
 }) as StudioProfile;

@@ -12,6 +12,7 @@ export interface ProfileFormValues {
   links: string;
   accent_color: string;
   reply_promise: string;
+  content_language: string;
 }
 
 const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim());
@@ -50,6 +51,7 @@ export function profileInput(values: ProfileFormValues): { input: Record<string,
       links,
       accent_color: values.accent_color.trim(),
       reply_promise: values.reply_promise,
+      content_language: values.content_language,
     },
     serviceLines,
     linkLines,
@@ -80,5 +82,6 @@ export function profileFormValues(profile: StudioProfile): ProfileFormValues {
     links: profile.links.map((l) => `${l.label}: ${l.url}`).join('\n'),
     accent_color: profile.accent_color,
     reply_promise: profile.reply_promise ?? '',
+    content_language: profile.content_language ?? '',
   };
 }

@@ -8,6 +8,28 @@ const httpUrl = z
   .url('must be a URL')
   .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');
 
+/** A BCP 47 tag in its canonical form (`DE-at` → `de-AT`), or undefined when it is none. */
+function canonicalTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The language the studio writes its profile and projects in (WCAG 2.2 SC 3.1.2, Language of
+ * Parts): the pages around them are English, so studio-written text carries `lang` when it is
+ * set. Empty: English, like the pages.
+ */
+export const contentLanguageSchema = z
+  .string()
+  .trim()
+  .max(35)
+  .default('')
+  .refine((tag) => tag === '' || canonicalTag(tag) !== undefined, 'must be a language tag such as de, fr-CA or pt-BR (BCP 47)')
+  .transform((tag) => (tag === '' ? '' : canonicalTag(tag)!));
+
 /** An accent colour people can read: as link text on the page background, and behind white button text. */
 export const accentColourSchema = z
   .string()
@@ -52,6 +74,7 @@ export const studioProfileSchema = z
     accent_color: accentColourSchema.default('#9a3412'),
     /** what a sender is told about the reply; empty: only that the studio replies by email, no promise */
     reply_promise: z.string().trim().max(200).default(''),
+    content_language: contentLanguageSchema,
   })
   .strict();
 

@@ -14,6 +14,7 @@ const PROFILE: StudioProfile = {
   links: [{ label: 'GitHub', url: 'https://github.com/harbour' }],
   accent_color: '#1f5f4a',
   reply_promise: 'We reply within a day.',
+  content_language: 'pl',
 };
 
 await describeEachDialect('studio profile storage contract', (suite) => {

@@ -172,6 +172,34 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     if (inquiry.status === 303) assert.doesNotMatch(await (await get(inquiry.headers.get('location')!, { accept: 'text/html' })).text(), /working days/);
   });
 
+  it('studio-written text carries the studio\'s content language (WCAG 2.2 SC 3.1.2); the English page around it does not', async () => {
+    const slug = ((await (await get('/api/v1/projects?limit=1')).json()) as { data: { slug: string }[] }).data[0]!.slug;
+    const save = async (content_language: string) => {
+      await owner.get('/admin/profile');
+      const form = new FormData();
+      for (const [k, v] of Object.entries(profileForm({ content_language }))) form.set(k, v);
+      return owner.postMultipart('/admin/profile', form);
+    };
+    assert.equal((await save('not a tag!')).status, 422);
+    assert.match(owner.html, /<p class="field-error" id="content_language-error">(?:<span class="visually-hidden">Error: <\/span>)?must be a language tag/);
+
+    assert.equal((await save('DE-at')).status, 303, owner.html);
+    assert.equal(((await (await get('/api/v1/studio')).json()) as { content_language: string }).content_language, 'de-AT', 'kept in canonical form');
+    const home = await (await get('/', { accept: 'text/html' })).text();
+    assert.match(home, /<html lang="en">/, 'the page itself is English');
+    assert.match(home, /<div class="lead studio-intro" lang="de-AT">/);
+    assert.match(home, /<h3 lang="de-AT"><a href="\/projects\//, 'project cards');
+    const page = await (await get(`/projects/${slug}`, { accept: 'text/html' })).text();
+    assert.match(page, /<h1 lang="de-AT">/);
+    assert.match(page, /<p class="lead" lang="de-AT">/);
+    assert.match(page, /<h2 id="about-title">About the project<\/h2><div lang="de-AT">/, 'the description, under an English heading');
+
+    assert.equal((await save('')).status, 303);
+    const plain = await (await get(`/projects/${slug}`, { accept: 'text/html' })).text();
+    assert.doesNotMatch(plain, / lang="de/, 'empty: English like the pages, no lang attributes');
+    assert.match(plain, /<h1>/);
+  });
+
   it('a saved profile (with a new PNG logo) shows at once on the site, the API and the accent stylesheet', async () => {
     await owner.get('/admin/profile');
     const sharp = (await import('sharp')).default;

@@ -13,9 +13,10 @@ export interface ProfileValues {
   links: string;
   accent_color: string;
   reply_promise: string;
+  content_language: string;
 }
 
-export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'reply_promise', 'accent_color'] as const;
+export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'reply_promise', 'content_language', 'accent_color'] as const;
 export type ProfileErrors = Partial<Record<(typeof PROFILE_FIELDS)[number] | 'logo', string>>;
 
 export interface ProfileView extends AdminFrame {
@@ -35,6 +36,7 @@ const LABELS: Record<keyof ProfileErrors, string> = {
   links: 'Links',
   accent_color: 'Accent colour',
   reply_promise: 'Reply promise',
+  content_language: 'Language of your texts',
   logo: 'Logo',
 };
 
@@ -106,6 +108,9 @@ export const ProfilePage: FC<ProfileView> = (view) => {
         </Field>
         <Field id="reply_promise" hint="Shown on the inquiry form, its thank-you page and each project page, e.g. “We reply within two working days.” Leave empty to say only that you reply by email." errors={errors} optional>
           {input('reply_promise', { maxlength: 200 }, true)}
+        </Field>
+        <Field id="content_language" hint="The language you write your profile and projects in, as a tag: de, fr, es, pt-BR… Screen readers then read them in that language. Leave empty for English." errors={errors} optional>
+          {input('content_language', { maxlength: 35, autocomplete: 'off' }, true)}
         </Field>
         <Field id="accent_color" hint="As #rrggbb. It must be dark enough to read on the page (WCAG AA, 4.5:1)." errors={errors}>
           {input('accent_color', { required: true, maxlength: 7, pattern: '#[0-9a-fA-F]{6}' }, true)}
