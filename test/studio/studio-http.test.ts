@@ -32,6 +32,14 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
   let server: TestServer;
   let owner: FormClient;
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers });
+  const firstSlug = async () => ((await (await get('/api/v1/projects?limit=1')).json()) as { data: { slug: string }[] }).data[0]!.slug;
+  /** The profile form as the owner sends it, with `fields` changed. */
+  const saveProfile = async (fields: Record<string, string>) => {
+    await owner.get('/admin/profile');
+    const form = new FormData();
+    for (const [k, v] of Object.entries(profileForm(fields))) form.set(k, v);
+    return owner.postMultipart('/admin/profile', form);
+  };
 
   before(async () => {
     server = await startTestServer({ env: { OWNER_EMAILS: OWNER, RATE_LIMITS_ENABLED: 'false' } });
@@ -148,13 +156,8 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
   });
 
   it('the reply promise is the studio\'s own: shown on the inquiry form, its thank-you page, project pages and the API; none promised when it is empty', async () => {
-    const slug = ((await (await get('/api/v1/projects?limit=1')).json()) as { data: { slug: string }[] }).data[0]!.slug;
-    const save = async (reply_promise: string) => {
-      await owner.get('/admin/profile');
-      const form = new FormData();
-      for (const [k, v] of Object.entries(profileForm({ reply_promise }))) form.set(k, v);
-      assert.equal((await owner.postMultipart('/admin/profile', form)).status, 303, owner.html);
-    };
+    const slug = await firstSlug();
+    const save = async (reply_promise: string) => assert.equal((await saveProfile({ reply_promise })).status, 303, owner.html);
     const pages = async () => [await (await get('/inquire', { accept: 'text/html' })).text(), await (await get(`/projects/${slug}`, { accept: 'text/html' })).text()];
 
     await save('Wir antworten innerhalb von 24 Stunden.');
@@ -173,13 +176,8 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
   });
 
   it('studio-written text carries the studio\'s content language (WCAG 2.2 SC 3.1.2); the English page around it does not', async () => {
-    const slug = ((await (await get('/api/v1/projects?limit=1')).json()) as { data: { slug: string }[] }).data[0]!.slug;
-    const save = async (content_language: string) => {
-      await owner.get('/admin/profile');
-      const form = new FormData();
-      for (const [k, v] of Object.entries(profileForm({ content_language }))) form.set(k, v);
-      return owner.postMultipart('/admin/profile', form);
-    };
+    const slug = await firstSlug();
+    const save = (content_language: string) => saveProfile({ content_language });
     assert.equal((await save('not a tag!')).status, 422);
     assert.match(owner.html, /<p class="field-error" id="content_language-error">(?:<span class="visually-hidden">Error: <\/span>)?must be a language tag/);
 
