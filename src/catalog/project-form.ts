@@ -1,6 +1,7 @@
 import type { FieldError } from '../lib/errors.js';
 import type { RevisedProject } from '../store/ports/index.js';
 import { editableFields } from './editor.js';
+import { TERM_PATTERN } from './project.js';
 import { imageInputsOf, imageRows, type ImageRow } from './project-form-images.js';
 
 /** The admin project form as typed: term lists comma-separated, checkboxes as booleans. */
@@ -28,22 +29,21 @@ export interface ProjectFormInput {
  * no such form (`設計`) is left as typed, for the validator to refuse next to its field.
  */
 export function termOf(typed: string): string {
-  const folded = typed
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
+  const term = folded(typed)
     .trim()
     .replace(/[\s_]+/g, '-')
     .replace(/-{2,}/g, '-');
-  return /^[a-z0-9][a-z0-9.+#-]*$/.test(folded) ? folded : typed.trim();
+  return TERM_PATTERN.test(term) ? term : typed.trim();
+}
+
+/** Lower case without accents (NFKD, combining marks dropped): what terms and slugs are made from. */
+function folded(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
 /** A slug from a title, for a new project whose slug field was left empty; '' when none can be made. */
 export function slugOf(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
+  return folded(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)

@@ -4,7 +4,9 @@ import type { ImportedProject } from '../model/project.js';
 export type { ProjectImage, ProjectRecord } from '../model/project.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const term = z.string().trim().min(1).max(60).regex(/^[a-z0-9][a-z0-9.+#-]*$/, 'lowercase letters, digits, and . + # -');
+/** A filter term (industry, service, technology, tag) as the catalog keeps it. */
+export const TERM_PATTERN = /^[a-z0-9][a-z0-9.+#-]*$/;
+const term = z.string().trim().min(1).max(60).regex(TERM_PATTERN, 'lowercase letters, digits, and . + # -');
 /** A cover and a gallery of up to 12. */
 export const MAX_IMAGES = 13;
 

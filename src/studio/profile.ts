@@ -27,8 +27,12 @@ export const contentLanguageSchema = z
   .trim()
   .max(35)
   .default('')
-  .refine((tag) => tag === '' || canonicalTag(tag) !== undefined, 'must be a language tag such as de, fr-CA or pt-BR (BCP 47)')
-  .transform((tag) => (tag === '' ? '' : canonicalTag(tag)!));
+  .transform((tag, ctx) => {
+    if (tag === '') return '';
+    const canonical = canonicalTag(tag);
+    if (canonical === undefined) ctx.addIssue({ code: 'custom', message: 'must be a language tag such as de, fr-CA or pt-BR (BCP 47)' });
+    return canonical ?? z.NEVER;
+  });
 
 /** An accent colour people can read: as link text on the page background, and behind white button text. */
 export const accentColourSchema = z

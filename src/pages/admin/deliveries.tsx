@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { OutboxRecord, OutboxState } from '../../store/ports/index.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
-import { when } from './inbox.js';
+import { humanTime } from '../../lib/human-time.js';
 
 export interface DeliveriesView extends AdminFrame {
   deliveries: OutboxRecord[];
@@ -13,7 +13,7 @@ export interface DeliveriesView extends AdminFrame {
 }
 
 const STATES: Record<OutboxState, string> = { pending: 'Pending', delivered: 'Delivered', dead: 'Gave up' };
-const at = (ms: number | null) => (ms === null ? '—' : when(new Date(ms).toISOString()));
+const at = (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString()));
 
 export const DeliveriesPage: FC<DeliveriesView> = (view) => {
   const { deliveries, state, channels, notice, csrfToken } = view;

@@ -33,8 +33,6 @@ export function inboxQuery(status: InquiryStatusFilter | undefined, text: string
   return query ? `?${query}` : '';
 }
 
-/** A stored time as the owner pages show it (lib/human-time.ts). */
-export const when = humanTime;
 
 function emptyText(text: string, status: InquiryStatusFilter | undefined, total: number): string {
   if (text || (status !== 'open' && status !== undefined)) return 'No inquiry matches.';
@@ -105,7 +103,7 @@ export const InboxPage: FC<InboxView> = (view) => {
                   {item.projects.length > 0 ? <span class="sub">About {item.projects.map((p) => p.title).join(', ')}</span> : null}
                 </td>
                 <td>
-                  <time datetime={item.created_at}>{when(item.created_at)}</time>
+                  <time datetime={item.created_at}>{humanTime(item.created_at)}</time>
                 </td>
                 <td>
                   <span class={`status status-${item.status}`}>{STATUS_LABELS[item.status]}</span>

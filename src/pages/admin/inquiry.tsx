@@ -4,7 +4,8 @@ import { describeSender } from '../../inbox/sender.js';
 import type { InboxEntry } from '../../inbox/inbox.js';
 import { INQUIRY_STATUSES } from '../../model/inquiry.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
-import { STATUS_LABELS, when } from './inbox.js';
+import { humanTime } from '../../lib/human-time.js';
+import { STATUS_LABELS } from './inbox.js';
 
 export interface InquiryView extends AdminFrame {
   inquiry: InboxEntry;
@@ -17,7 +18,7 @@ const SOURCES = { web: 'The inquiry form on the site', api: 'The REST API', mcp:
 export function replyLink(inquiry: InboxEntry, siteName: string): string {
   const quoted = inquiry.message.split('\n').map((line) => `> ${line}`).join('\n');
   const subject = `Re: your inquiry to ${siteName}`;
-  const body = `Hello ${inquiry.name},\n\n\n\nOn ${when(inquiry.created_at)} you wrote:\n${quoted}\n`;
+  const body = `Hello ${inquiry.name},\n\n\n\nOn ${humanTime(inquiry.created_at)} you wrote:\n${quoted}\n`;
   return `mailto:${encodeURIComponent(inquiry.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
@@ -107,7 +108,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
             ) : null}
             <dt>Received</dt>
             <dd>
-              <time datetime={inquiry.created_at}>{when(inquiry.created_at)}</time>
+              <time datetime={inquiry.created_at}>{humanTime(inquiry.created_at)}</time>
             </dd>
             <dt>Sent through</dt>
             <dd>{SOURCES[inquiry.source]}</dd>
@@ -131,7 +132,7 @@ export const ConfirmDeletePage: FC<InquiryView> = (view) => {
       <div class="narrow">
         <h1>Delete this inquiry for good?</h1>
         <p>
-          The inquiry from <strong>{inquiry.name}</strong> ({inquiry.email}), received {when(inquiry.created_at)}, is removed with everything kept about it: its
+          The inquiry from <strong>{inquiry.name}</strong> ({inquiry.email}), received {humanTime(inquiry.created_at)}, is removed with everything kept about it: its
           notifications not yet delivered and the record that answers retries of it. This cannot be undone.
         </p>
         <form method="post" action={`/admin/inquiries/${inquiry.id}/delete`} class="actions">

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { OwnerTokenView } from '../../owner/owner-tokens.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
-import { when } from './inbox.js';
+import { humanTime } from '../../lib/human-time.js';
 
 export interface TokensView extends AdminFrame {
   tokens: OwnerTokenView[];
@@ -14,7 +14,7 @@ export interface TokensView extends AdminFrame {
   formId: string;
 }
 
-const at = (ms: number | null) => (ms === null ? '—' : when(new Date(ms).toISOString()));
+const at = (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString()));
 
 export const TokensPage: FC<TokensView> = (view) => {
   const { tokens, created, error, notice, csrfToken, formId } = view;
