@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import { after, before, describe, it } from 'node:test';
 import { hashSecret } from '../../src/oauth/tokens.js';
 import { FormClient } from '../helpers/form-client.js';
@@ -184,6 +185,28 @@ describe('the inbox at /admin', () => {
     assert.equal(rows.length, 26);
     assert.equal(rows[0]!.name, 'Bulk 25');
     assert.equal((await new FormClient(server.baseUrl).get('/admin/export.json')).status, 303, 'signed-out: to the sign-in page');
+  });
+
+  it('does not claim a token was made when the first sending of the form failed after spending it', async () => {
+    await owner.get('/admin/tokens');
+    const formId = /name="form_id" value="([^"]+)"/.exec(owner.html)![1]!;
+    // A real failure of the store between the form's spending and the token's INSERT.
+    const { database } = server.config;
+    assert.equal(database.kind, 'sqlite');
+    const db = new Database(database.path);
+    db.exec("CREATE TRIGGER no_tokens BEFORE INSERT ON owner_tokens BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
+    try {
+      const failed = await owner.post('/admin/tokens', { name: 'Broken', form_id: formId });
+      assert.equal(failed.status, 500);
+    } finally {
+      db.exec('DROP TRIGGER no_tokens');
+      db.close();
+    }
+    const again = await owner.post('/admin/tokens', { name: 'Broken', form_id: formId });
+    assert.equal(again.status, 409);
+    assert.match(owner.html, /no second token was made\. If the first sending made a token, it is in the list below/);
+    assert.doesNotMatch(owner.html, /The token it created/);
+    assert.equal((await server.store.ownerTokens.list()).filter((t) => t.name === 'Broken').length, 0, 'and none was');
   });
 
   it('deletes for good after a confirmation page', async () => {

@@ -43,7 +43,9 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: TokenRouteOp
       // again, not answered as if a token had been made.
       tokenName(name);
       if (!FORM_ID.test(formId) || !(await deps.spendForm(formId))) {
-        return render(c, { notice: 'That form was already sent, so no second token was made. The token it created is in the list below; its secret was shown once. If it was not copied, revoke it and create another.' }, 409);
+        // Spent before the token is made, so the first sending may have failed after it (a
+        // database error): the notice cannot say a token exists, only where it would be.
+        return render(c, { notice: 'That form was already sent, so no second token was made. If the first sending made a token, it is in the list below; its secret was shown once. If it was not copied, revoke it and create another.' }, 409);
       }
       const { token, view } = await tokens.create(owner.email, name);
       // The raw token is in this one answer (never cached) and nowhere else.
