@@ -7,7 +7,7 @@ import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
 import { bodyLimit } from './http/middleware/body-limit.js';
 import { rejectNul } from './http/middleware/no-nul.js';
-import { bearerOnApi, invalidTokenResponse } from './http/middleware/auth.js';
+import { bearerOnApi, invalidTokenResponse, noTokenInQuery } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
 import { errorHandler } from './http/responses/errors.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -180,6 +180,9 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy), onStoreFailure: (policy, failClosed) => metrics.rateLimitUnmetered(policy, failClosed), present: errorPages.page });
   app.use(rateLimits.middleware);
   // A bearer on any API request must be live (docs/design.md §1); the admin API checks owner tokens itself.
+  // No token in a URL, on every path that takes one (RFC 6750 §2.3, §5.3; auth.ts).
+  app.use('/api/*', noTokenInQuery);
+  app.use(MCP_PATH, noTokenInQuery);
   app.use('/api/*', bearerOnApi(oauth.verifier, (path) => path.startsWith(ADMIN_API_PREFIX)));
   // PostgreSQL cannot hold U+0000: a request carrying one is a 400, never a 500 (no-nul.ts). After
   // the rate limit and the bearer check, so a refused request's body is never read; the upload

@@ -52,7 +52,6 @@ function noBearerResponse(c: Context<AppEnv>, resource: ResourceName): Response 
 export function authenticate(verifier: BearerVerifier, options: { required?: boolean; resource?: ResourceName } = {}): MiddlewareHandler<AppEnv> {
   const resource = options.resource ?? 'api';
   return async (c, next) => {
-    if (tokenInQuery(c)) return tokenInQueryResponse(c);
     // Decided for this request already (bearerOnApi): only whether anonymous may pass is left.
     const decided = c.get('principal');
     if (decided !== undefined) {
@@ -86,10 +85,7 @@ export function authenticate(verifier: BearerVerifier, options: { required?: boo
  */
 export function bearerOnApi(verifier: BearerVerifier, skip: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   const auth = authenticate(verifier);
-  return (c, next) => {
-    if (tokenInQuery(c)) return Promise.resolve(tokenInQueryResponse(c));
-    return hasHeader(c, 'authorization') && !skip(c.req.path) ? auth(c, next) : next();
-  };
+  return (c, next) => (hasHeader(c, 'authorization') && !skip(c.req.path) ? auth(c, next) : next());
 }
 
 /**
@@ -98,12 +94,14 @@ export function bearerOnApi(verifier: BearerVerifier, skip: (path: string) => bo
  * served as anonymous (docs/design.md §1: nothing is silently anonymous). A substring test first:
  * this runs on every API request.
  */
-export function tokenInQuery(c: Context<AppEnv>): boolean {
+export const noTokenInQuery: MiddlewareHandler<AppEnv> = (c, next) => (tokenInQuery(c) ? Promise.resolve(tokenInQueryResponse(c)) : next());
+
+function tokenInQuery(c: Context<AppEnv>): boolean {
   const url = c.req.url;
   return url.includes('access_token') && new URL(url).searchParams.has('access_token');
 }
 
-export function tokenInQueryResponse(c: Context<AppEnv>): Response {
+function tokenInQueryResponse(c: Context<AppEnv>): Response {
   return problem(c, {
     status: 400,
     code: ERROR_CODES.badRequest,
