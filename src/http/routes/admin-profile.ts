@@ -2,8 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ValidationError } from '../../lib/errors.js';
 import { renderProfilePage } from '../../pages/admin/render.js';
-import { PROFILE_FIELDS, type ProfileErrors, type ProfileValues } from '../../pages/admin/profile.js';
-import { profileFormErrors, profileFormValues, profileInput } from '../../studio/profile-form.js';
+import { PROFILE_FIELDS, type ProfileErrors } from '../../pages/admin/profile.js';
+import { profileFormErrors, profileFormValues, profileInput, type ProfileFormValues } from '../../studio/profile-form.js';
 import type { LogoChange, StudioService } from '../../studio/service.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
@@ -11,7 +11,7 @@ import type { AppEnv } from '../env.js';
 /** /admin/profile: the studio profile and logo, edited in a multipart form. */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { studio: StudioService }): void {
   const { studio } = deps;
-  const render = async (c: Context<AppEnv>, values: ProfileValues, errors: ProfileErrors, status = 200, notice?: string) => {
+  const render = async (c: Context<AppEnv>, values: ProfileFormValues, errors: ProfileErrors, status = 200, notice?: string) => {
     const logo = (await studio.current()).logo;
     const view = { ...(await frameOf(c, deps)), values, errors, logo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null, notice };
     return sendAdminHtml(c, renderProfilePage(view), status);
@@ -26,7 +26,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
   app.post('/admin/profile', async (c) => {
     if (!signedIn(c)) return signInFirst(c);
     const body = await c.req.parseBody();
-    const values = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).slice(0, 10_000) : ''])) as unknown as ProfileValues;
+    const values = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, typeof body[f] === 'string' ? (body[f] as string).slice(0, 10_000) : ''])) as unknown as ProfileFormValues;
     const file = body.logo;
     let change: LogoChange = { kind: 'keep' };
     if (file instanceof File && file.size > 0) change = { kind: 'replace', bytes: new Uint8Array(await file.arrayBuffer()) };

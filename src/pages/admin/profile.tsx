@@ -1,26 +1,14 @@
 import type { FC } from 'hono/jsx';
 import { ErrorSummary, Flash } from '../flash.js';
+import type { ProfileFormValues } from '../../studio/profile-form.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 
-/** The profile form's fields as typed (services and links one per line, `Name: text`). */
-export interface ProfileValues {
-  name: string;
-  tagline: string;
-  introduction: string;
-  services: string;
-  location: string;
-  contact_email: string;
-  links: string;
-  accent_color: string;
-  reply_promise: string;
-  content_language: string;
-}
-
-export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'reply_promise', 'content_language', 'accent_color'] as const;
+/** The form's fields in page order: every one of the studio's form values (studio/profile-form.ts). */
+export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'reply_promise', 'content_language', 'accent_color'] as const satisfies readonly (keyof ProfileFormValues)[];
 export type ProfileErrors = Partial<Record<(typeof PROFILE_FIELDS)[number] | 'logo', string>>;
 
 export interface ProfileView extends AdminFrame {
-  values: ProfileValues;
+  values: ProfileFormValues;
   errors: ProfileErrors;
   logo: { path: string; width: number; height: number } | null;
   notice?: string | undefined;
