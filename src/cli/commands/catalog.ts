@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { prepareCatalogImages, storeCatalogImages, type PreparedProject } from '../../catalog/catalog-images.js';
 import { imageInputOf } from '../../media/project-images.js';
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ import { studioEntryJson } from '../../studio/studio-entry.js';
 import type { ProjectRecord } from '../../catalog/project.js';
 import { projectChange, studioChange } from '../../catalog/folder/plan.js';
 import { featuredRankOf } from '../../catalog/folder/write-folder.js';
+import { readBeside } from '../../catalog/folder/read-folder.js';
 import { newId } from '../../lib/clock.js';
 import { ValidationError } from '../../lib/errors.js';
 import { createStore } from '../../store/create-store.js';
@@ -97,17 +98,6 @@ function isDirectory(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
-  }
-}
-
-/** A file named by an image's `url`, beside the catalog file and never outside its folder. */
-function readBeside(folder: string, name: string): Uint8Array | undefined {
-  const path = resolve(folder, name);
-  if (relative(folder, path).startsWith('..')) return undefined;
-  try {
-    return readFileSync(path);
-  } catch {
-    return undefined;
   }
 }
 
