@@ -3,21 +3,14 @@ import type { Clock } from '../lib/clock.js';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import { representationOf, utf8Bytes, type Representation } from '../lib/representation.js';
-import type { Facets, ProjectSort, ProjectStore } from '../store/ports/index.js';
+import type { Facets, ProjectQuery, ProjectSort, ProjectStore } from '../store/ports/index.js';
 import { toApiProject, type ApiProject } from './api-project.js';
 import { decodeCursor, encodeCursor, queryDigest } from './cursor.js';
 import { pageBytes, PresentedProjects } from './presented-projects.js';
 
-export interface ListInput {
-  q?: string | undefined;
-  tag?: string | undefined;
-  industry?: string | undefined;
-  service?: string | undefined;
-  technology?: string | undefined;
-  year?: number | undefined;
-  featured?: boolean | undefined;
+/** The store's query as a caller gives it: the sort may be left to the default, the page is an opaque cursor. */
+export interface ListInput extends Omit<ProjectQuery, 'sort' | 'after'> {
   sort?: ProjectSort | undefined;
-  limit: number;
   cursor?: string | undefined;
 }
 
