@@ -65,6 +65,23 @@ describe('the catalog on a phone (Chromium at 390×844, docs/design.md §9.1)', 
     await page.close();
   });
 
+  it('never starts a wrapped line of the breadcrumb with a separator', async () => {
+    const { page } = await openPage(phone);
+    await page.setViewportSize({ width: 320, height: 700 });
+    // A long project title wraps the trail below its first items.
+    await page.goto(`${suite.server.baseUrl}/projects/atlas-regional-trip-planner`);
+    const { wrapped, leading } = await page.locator('.crumbs ol').evaluate((list) => {
+      const items = [...list.querySelectorAll('li')];
+      const starts = items.filter((li, i) => i > 0 && li.getBoundingClientRect().top > items[i - 1]!.getBoundingClientRect().top + 1);
+      return { wrapped: starts.length > 0, leading: starts.filter((li) => getComputedStyle(li, '::before').content.includes('/')).map((li) => li.textContent) };
+    });
+    assert.ok(wrapped, 'the breadcrumb wraps at this width (otherwise this test proves nothing)');
+    assert.deepEqual(leading, []);
+    assert.match((await page.locator('.crumbs li').first().evaluate((li) => getComputedStyle(li, '::after').content)) ?? '', /\//, 'the separator follows the item before it');
+    await page.setViewportSize(PHONE.viewport);
+    await page.close();
+  });
+
   it('the agents page reads on a phone without sideways scrolling or axe violations', async () => {
     const { page, problems } = await openPage(phone);
     await page.goto(`${suite.server.baseUrl}/agents`);
