@@ -161,9 +161,9 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
                 <h2 id="featured-title">Featured</h2>
               </div>
               <ul class="cards featured">
-                {featured.map((p) => (
+                {featured.map((p, i) => (
                   <li>
-                    <ProjectCard project={p} baseUrl={site.baseUrl} featured lang={contentLang(site)} />
+                    <ProjectCard project={p} baseUrl={site.baseUrl} featured eager={i === 0} lang={contentLang(site)} />
                   </li>
                 ))}
               </ul>
@@ -184,9 +184,9 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
               </div>
             ) : (
               <ul class="cards" id="results">
-                {projects.map((p) => (
+                {projects.map((p, i) => (
                   <li>
-                    <ProjectCard project={p} baseUrl={site.baseUrl} lang={contentLang(site)} />
+                    <ProjectCard project={p} baseUrl={site.baseUrl} eager={i === 0 && featured.length === 0} lang={contentLang(site)} />
                   </li>
                 ))}
               </ul>

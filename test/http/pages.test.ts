@@ -109,6 +109,20 @@ describe('HTML catalog pages over HTTP', () => {
     assert.equal(catalogViewName({ q: 'app', tag: 'booking' }, true), 'Search “app”, Topic: Booking (more results) — Projects');
   });
 
+  it('loads the first card image at once and the rest lazily, on every catalog view', async () => {
+    // The first card is on the first screen, often the largest thing on it: a lazy image there
+    // starts loading only after the stylesheets and layout, so a slow phone shows it last.
+    for (const path of ['/', '/?industry=healthcare']) {
+      const html = await (await get(path)).text();
+      // Each card's own image (a stored image's blurred placeholder underneath aside).
+      const images = [...html.matchAll(/<article class="card">.*?<\/article>/gs)].flatMap((card) => card[0].match(/<img (?![^>]*media-placeholder)[^>]*>/) ?? []);
+      assert.ok(images.length >= 3, `${path}: cards with images (${images.length})`);
+      assert.doesNotMatch(images[0]!, /loading="lazy"/, `${path}: the first card's image is not lazy`);
+      assert.match(images[0]!, /fetchpriority="high"/, path);
+      for (const later of images.slice(1)) assert.match(later, /loading="lazy"/, `${path}: later cards load lazily`);
+    }
+  });
+
   it('a bad cursor or filter value in a browser URL shows the list instead of an error', async () => {
     const bad = await get('/?cursor=garbage');
     assert.equal(bad.status, 200);
