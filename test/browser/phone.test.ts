@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -78,6 +79,42 @@ describe('the catalog on a phone (Chromium at 390×844, docs/design.md §9.1)', 
     assert.ok(wrapped, 'the breadcrumb wraps at this width (otherwise this test proves nothing)');
     assert.deepEqual(leading, []);
     assert.match((await page.locator('.crumbs li').first().evaluate((li) => getComputedStyle(li, '::after').content)) ?? '', /\//, 'the separator follows the item before it');
+    await page.setViewportSize(PHONE.viewport);
+    await page.close();
+  });
+
+  it('a word too long for a 320 px screen wraps instead of widening the page (WCAG 2.2 SC 1.4.10)', async () => {
+    // German compounds, a long client name or a pasted URL: the studio's own words, in its language.
+    await suite.server.store.projects.upsert(
+      [
+        {
+          slug: 'lange-woerter',
+          title: 'Barrierefreiheitsüberprüfungsplattform für Stadtwerke',
+          summary: 'Kundenzufriedenheitsbefragungsauswertung für Energieversorgungsunternehmen.',
+          description: 'Siehe https://stadtwerke.example/projekte/barrierefreiheitsueberpruefungsplattform-abschlussbericht',
+          client: 'Energieversorgungsunternehmensgesellschaft',
+          industry: 'energy',
+          services: [],
+          technologies: [],
+          tags: [],
+          year: 2026,
+          featured: false,
+          url: null,
+          images: [{ url: '/images/lange-woerter/1.svg', alt: 'Die Startseite der Plattform', width: 1600, height: 1000 }],
+          published_at: '2026-05-01T00:00:00Z',
+        },
+      ],
+      suite.server.clock.now(),
+      () => newId(cryptoRandom, 'prj'),
+    );
+    suite.server.vitrine.catalog.invalidate();
+    const { page, problems } = await openPage(phone);
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const path of ['/projects/lange-woerter', '/?industry=energy', '/inquire?project=lange-woerter']) {
+      await page.goto(`${suite.server.baseUrl}${path}`);
+      assert.ok((await horizontalOverflow(page)) <= 0, `${path}: no sideways scrolling (overflow ${await horizontalOverflow(page)}px)`);
+    }
+    assert.deepEqual(problems, []);
     await page.setViewportSize(PHONE.viewport);
     await page.close();
   });
