@@ -46,6 +46,22 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await page.close();
   });
 
+  it('the chosen filter still stands out in forced colours (Windows High Contrast), where backgrounds are dropped', async () => {
+    const contrast = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, forcedColors: 'active' });
+    const { page, problems } = await openPage(contrast);
+    await page.goto(`${suite.server.baseUrl}/?industry=healthcare`);
+    const industry = page.getByRole('list', { name: 'Industry filters' });
+    const look = (name: string) =>
+      industry.getByRole('link', { name }).evaluate((chip) => {
+        const style = getComputedStyle(chip);
+        return `${style.backgroundColor} ${style.color} ${style.borderTopWidth} ${style.borderTopColor} ${style.fontWeight}`;
+      });
+    assert.equal(await industry.getByRole('link', { name: 'Healthcare' }).getAttribute('aria-current'), 'true');
+    assert.notEqual(await look('Healthcare'), await look('Education'), 'the chosen chip looks different from the others');
+    assert.deepEqual(problems, []);
+    await contrast.close();
+  });
+
   it('on a wide screen the filters show under a heading, with no disclosure control that toggles nothing', async () => {
     const { page, problems } = await openPage(suite.context);
     await page.goto(`${suite.server.baseUrl}/`);
