@@ -2,7 +2,7 @@ import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
 import type { Facets } from '../store/ports/index.js';
-import { catalogHref, catalogViewName, hasCriteria, type CatalogQuery } from './catalog-query.js';
+import { catalogHref, catalogViewName, filterNamedBy, hasCriteria, type CatalogQuery } from './catalog-query.js';
 import { FILTERS, humanize } from './labels.js';
 import { contentLang, Layout, type Site } from './layout.js';
 import { ProjectCard } from './project-card.js';
@@ -75,6 +75,19 @@ const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets })
     </details>
   </aside>
 );
+
+/** A search that is a filter's value (catalog-query.ts filterNamedBy): a link to that filter instead. */
+const FilterSuggestion: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => {
+  const named = filterNamedBy(query, facets);
+  if (!named) return null;
+  const shown = named.param === 'year' ? named.value : humanize(named.value);
+  const kind = named.label.toLowerCase();
+  return (
+    <p class="suggestion">
+      “{query.q}” is {/^[aeiou]/.test(kind) ? 'an' : 'a'} {kind} here: <a href={catalogHref(query, { q: undefined, [named.param]: named.value })}>show all {shown} projects</a>
+    </p>
+  );
+};
 
 const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
   const chips = FILTERS.filter(({ param }) => query[param] !== undefined);
@@ -155,6 +168,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
         <Filters query={query} facets={facets} />
         <div>
           <ActiveFilters query={query} />
+          <FilterSuggestion query={query} facets={facets} />
           {featured.length > 0 ? (
             <section aria-labelledby="featured-title">
               <div class="section-head">

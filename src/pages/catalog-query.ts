@@ -1,3 +1,5 @@
+import { termOf } from '../catalog/project-form.js';
+import type { Facets } from '../store/ports/index.js';
 import { FILTERS, humanize, type FilterParam } from './labels.js';
 
 /** The catalog page's own query: search text and at most one value per filter. */
@@ -47,4 +49,21 @@ export function catalogViewName(query: CatalogQuery, continued: boolean): string
   ];
   if (criteria.length > 0) return `${criteria.join(', ')}${continued ? ' (more results)' : ''} — Projects`;
   return continued ? 'More work' : undefined;
+}
+
+/**
+ * The filter a search names, when its words are exactly one filter's value (`healthcare`,
+ * `Public sector`, `2021`) and that filter is not set yet: the page offers it. The text search
+ * covers titles, summaries, descriptions, clients, topics, services and technologies but not the
+ * industry or the year, so a visitor who types one would otherwise find nothing or a few
+ * mentions, while the filter has the whole set.
+ */
+export function filterNamedBy(query: CatalogQuery, facets: Facets): { param: FilterParam; label: string; value: string } | undefined {
+  if (!query.q) return undefined;
+  const term = termOf(query.q);
+  for (const { param, facet, label } of FILTERS) {
+    if (query[param] !== undefined) continue;
+    if (facets[facet].some(({ value }) => value === term)) return { param, label, value: term };
+  }
+  return undefined;
 }

@@ -92,6 +92,18 @@ describe('HTML catalog pages over HTTP', () => {
     assert.ok(!searched.includes('"><script>alert(1)'));
   });
 
+  it('offers the filter a search names: the text search does not cover the industry or the year', async () => {
+    const suggestion = async (path: string) => /<p class="suggestion">([\s\S]*?)<\/p>/.exec(await (await get(path)).text())?.[1];
+    assert.equal(await suggestion('/?q=healthcare'), '“healthcare” is an industry here: <a href="/?industry=healthcare">show all Healthcare projects</a>');
+    assert.match((await suggestion('/?q=Public%20Sector')) ?? '', /href="\/\?industry=public-sector">show all Public sector projects/);
+    assert.match((await suggestion('/?q=2024')) ?? '', /is a year here: <a href="\/\?year=2024">/);
+    assert.match((await suggestion('/?q=healthcare&service=web-development')) ?? '', /href="\/\?industry=healthcare&amp;service=web-development"/, 'the other filters stay');
+    assert.equal(await suggestion('/?q=healthcare&industry=healthcare'), undefined, 'not once that filter is set');
+    assert.equal(await suggestion('/?q=trip%20planner'), undefined, 'not for words that name no filter');
+    assert.match((await suggestion('/?q=maps')) ?? '', /is a topic here: <a href="\/\?tag=maps">/);
+    assert.equal(await suggestion('/?industry=healthcare'), undefined);
+  });
+
   it('gives each search, filter and later page a title of its own, escaped (WCAG 2.2 SC 2.4.2)', async () => {
     const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await get(path)).text())?.[1];
     const home = await title('/');
