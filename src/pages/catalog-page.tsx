@@ -96,7 +96,7 @@ const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
     <div class="active-filters">
       <p>Showing projects for</p>
       {query.q ? (
-        <a class="chip" aria-current="true" href={catalogHref(query, { q: undefined })} aria-label={`Remove search “${query.q}”`}>
+        <a class="chip chosen" href={catalogHref(query, { q: undefined })} aria-label={`Remove search “${query.q}”`}>
           “{query.q}” <span aria-hidden="true">×</span>
         </a>
       ) : null}
@@ -104,7 +104,7 @@ const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
         const value = query[param]!;
         const shown = param === 'year' ? value : humanize(value);
         return (
-          <a class="chip" aria-current="true" href={catalogHref(query, { [param]: undefined })} aria-label={`Remove filter ${label}: ${shown}`}>
+          <a class="chip chosen" href={catalogHref(query, { [param]: undefined })} aria-label={`Remove filter ${label}: ${shown}`}>
             {label}: {shown} <span aria-hidden="true">×</span>
           </a>
         );

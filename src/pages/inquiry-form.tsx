@@ -124,7 +124,7 @@ export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, cho
 };
 
 export const ThanksPage: FC<{ site: Site; reference: string | null }> = ({ site, reference }) => (
-  <Layout site={site} title={`Thank you — ${site.name}`} current="inquire">
+  <Layout site={site} title={`Thank you — ${site.name}`} current="inquire" within>
     <div class="wrap thanks">
       <p class="eyebrow">Inquiry received</p>
       <h1>Thank you — we have your message.</h1>

@@ -62,6 +62,8 @@ export interface LayoutProps {
   /** path of the canonical URL, e.g. /projects/atlas */
   canonicalPath?: string | undefined;
   current?: 'work' | 'agents' | 'inquire' | undefined;
+  /** a page inside the `current` section, not its own page (the inquiry's thank-you page): aria-current="true" */
+  within?: boolean | undefined;
   /** the page's own preview image for link previews (Open Graph); else the studio's logo, if raster */
   image?: OgImage | undefined;
   /** extra elements for <head>: alternates, JSON-LD */
@@ -104,7 +106,7 @@ export function replyLine(site: Site): string {
   return site.studio.profile.reply_promise || 'We reply by email.';
 }
 
-export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPath, current, image, head, children }) => (
+export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPath, current, within, image, head, children }) => (
   <html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -149,7 +151,7 @@ export const Layout: FC<LayoutProps> = ({ site, title, description, canonicalPat
                 </a>
               </li>
               <li>
-                <a class="button" href="/inquire" aria-current={current === 'inquire' ? 'page' : undefined}>
+                <a class="button" href="/inquire" aria-current={current === 'inquire' ? (within ? 'true' : 'page') : undefined}>
                   Start a project
                 </a>
               </li>

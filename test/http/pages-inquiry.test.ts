@@ -66,7 +66,11 @@ describe('inquiry form over HTTP (POST /inquire)', () => {
     assert.equal(stored?.budget, '€50k');
     const thanks = await fetch(new URL(location, server.baseUrl));
     assert.equal(thanks.headers.get('cache-control'), 'no-store');
-    assert.ok((await thanks.text()).includes(stored!.id));
+    const thanksHtml = await thanks.text();
+    assert.ok(thanksHtml.includes(stored!.id));
+    // WAI-ARIA 1.2: the thank-you page is inside the inquiry section, not the form itself.
+    assert.match(thanksHtml, /<a class="button" href="\/inquire" aria-current="true">/);
+    assert.doesNotMatch(thanksHtml, /aria-current="page"/);
   });
 
   it('the same form sent twice stores one inquiry and both answers name it (the token is the Idempotency-Key)', async () => {

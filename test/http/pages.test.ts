@@ -87,6 +87,9 @@ describe('HTML catalog pages over HTTP', () => {
     // The filter chips count the whole catalog: shown on the plain list, not next to a narrowed one.
     assert.match(all, /<span class="count">\d+<span class="visually-hidden"> projects?<\/span><\/span>/);
     assert.doesNotMatch(filtered, /<span class="count">/);
+    // The panel's chosen chip is the current item of its set; the Remove link above the list is not.
+    assert.equal(filtered.match(/aria-current="true"/g)?.length, 1);
+    assert.match(filtered, /<a class="chip chosen" href="\/" aria-label="Remove filter Industry: Healthcare">/);
     const searched = await (await get('/?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
     assert.ok(searched.includes('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'), 'the query is escaped inside the value attribute');
     assert.ok(!searched.includes('"><script>alert(1)'));
