@@ -162,8 +162,15 @@ export class ContractChecker {
     });
   }
 
-  /** A 404/405 from the fallback handlers: an RFC 9457 problem, wherever it is. */
+  /**
+   * A 404/405 from the fallback handlers: an RFC 9457 problem, wherever it is; or their 301 from
+   * a path with a trailing slash to the same path without it (responses/not-found.ts).
+   */
   private fallback(exchange: Exchange, where: string): string[] | null {
+    if (exchange.status === 301 && exchange.path.endsWith('/')) {
+      const location = exchange.headers.get('location') ?? '';
+      return location.split('?')[0] === exchange.path.slice(0, -1) ? [] : [`${where}: a trailing-slash redirect to ${location || 'nowhere'}`];
+    }
     if (!FALLBACK_STATUSES.has(exchange.status) || mediaType(exchange.headers) !== 'application/problem+json') return null;
     return exchange.body === null ? [] : this.validateBody('#/components/schemas/Problem', exchange.body, where);
   }

@@ -107,6 +107,25 @@ describe('HTML catalog pages over HTTP', () => {
     assert.equal(await suggestion('/?industry=healthcare'), undefined);
   });
 
+  it('sends /projects to the list and a trailing slash to the path without it, on this server only (RFC 9110 §15.4.2)', async () => {
+    const moved = async (path: string, method = 'GET') => {
+      const res = await fetch(`${server.baseUrl}${path}`, { method, redirect: 'manual' });
+      return `${res.status} ${res.headers.get('location') ?? ''}`;
+    };
+    assert.equal(await moved('/projects'), '301 /');
+    assert.equal(await moved('/projects?q=maps'), '301 /?q=maps');
+    assert.equal(await moved('/inquire/'), '301 /inquire');
+    assert.equal(await moved('/projects/atlas-regional-trip-planner/?x=1', 'HEAD'), '301 /projects/atlas-regional-trip-planner?x=1');
+    assert.equal(await moved('/api/v1/projects/?limit=2'), '301 /api/v1/projects?limit=2');
+    // Nothing is served at the trimmed path, a write, or a Location a browser would take as another host.
+    assert.equal(await moved('/nothing-here/'), '404 ');
+    assert.equal(await moved('/inquire/', 'POST'), '404 ');
+    assert.equal(await moved('//evil.example/'), '404 ');
+    const followed = await get('/projects/atlas-regional-trip-planner/');
+    assert.equal(followed.status, 200);
+    assert.equal(new URL(followed.url).pathname, '/projects/atlas-regional-trip-planner');
+  });
+
   it('gives each search, filter and later page a title of its own, escaped (WCAG 2.2 SC 2.4.2)', async () => {
     const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await get(path)).text())?.[1];
     const home = await title('/');

@@ -71,6 +71,23 @@ export function notFoundHandler(app: Hono<AppEnv>) {
       if (c.req.method === 'OPTIONS') return respondWith(c, null, 204, { allow });
       return problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${c.req.method} is not supported on ${path}; use ${allow}.` }, { allow });
     }
+    const trimmed = withoutTrailingSlash(c, app);
+    if (trimmed !== undefined) return respondWith(c, null, 301, { location: trimmed });
     return problem(c, { status: 404, code: ERROR_CODES.notFound, title: 'Not found', detail: `Nothing is served at ${path}. The API is described at /openapi.json.` });
   };
+}
+
+/**
+ * `/inquire/` for `/inquire`: a read of a path nothing serves, but that a route serves without
+ * its trailing slash, is sent there (301, RFC 9110 §15.4.2), query kept. The Location is a path
+ * on this server (§10.2.2 allows a relative reference), never built from the Host header, and a
+ * path that would start with `//` (another host, to a browser) is left to the 404.
+ */
+function withoutTrailingSlash(c: Context<AppEnv>, app: Hono<AppEnv>): string | undefined {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return undefined;
+  const routed = c.req.path;
+  if (routed.length < 2 || !routed.endsWith('/') || !methodsServing(app, routed.slice(0, -1)).has('GET')) return undefined;
+  const url = new URL(c.req.url);
+  if (!url.pathname.endsWith('/') || url.pathname.startsWith('//')) return undefined;
+  return `${url.pathname.slice(0, -1)}${url.search}`;
 }

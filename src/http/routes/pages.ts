@@ -135,6 +135,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
   };
   app.get('/', cache.serve, home(false));
   app.get('/index.md', cache.serve, home(true));
+  // Project pages live under /projects/, the list of them at /: a shortened URL finds the list.
+  app.get('/projects', (c) => c.redirect(`/${new URL(c.req.url).search}`, 301));
 
   app.get('/projects/:slug', cache.serve, async (c) => {
     const requested = c.req.param('slug');
