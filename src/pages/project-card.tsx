@@ -5,6 +5,16 @@ import { ResponsiveImage } from './responsive-image.js';
 
 export { localUrl } from './responsive-image.js';
 
+/*
+ * How wide a card shows its image, from site.css: the page is min(1200px, 100vw - 2.5rem) wide;
+ * above 960px the filters and their gap take 16rem + 2.5rem of it (so the cards have 100vw - 21rem
+ * up to 1240px = 77.5rem, then 904px); cards are columns of at least 17rem (featured: 22rem) with
+ * 1.6rem gaps. Each value is at least the card's width (test/browser/card-images.test.ts): one that
+ * says less makes the browser pick a variant too small, and the image looks soft.
+ */
+const CARD_SIZES = '(min-width: 77.5rem) 18rem, (min-width: 60.0625rem) calc(50vw - 10.5rem), (min-width: 38.125rem) 50vw, 100vw';
+const FEATURED_SIZES = '(min-width: 77.5rem) 27.5rem, (min-width: 66.625rem) calc(50vw - 10.5rem), (min-width: 60.0625rem) calc(100vw - 21rem), (min-width: 48.125rem) 50vw, 100vw';
+
 /**
  * `lang`: the studio's content language (layout.ts contentLang), on the texts the studio wrote.
  * `eager`: the page's first card, on the first screen: its image loads at once, not lazily.
@@ -13,7 +23,7 @@ export const ProjectCard: FC<{ project: ApiProject; baseUrl: string; featured?: 
   const image = project.images[0];
   return (
     <article class="card">
-      {image ? <ResponsiveImage image={image} baseUrl={baseUrl} alt="" sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw" eager={eager} /> : null}
+      {image ? <ResponsiveImage image={image} baseUrl={baseUrl} alt="" sizes={featured ? FEATURED_SIZES : CARD_SIZES} eager={eager} /> : null}
       <div class="card-body">
         {featured ? <span class="badge">Featured</span> : null}
         <h3 lang={lang}>
