@@ -205,6 +205,19 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await fresh.close();
   });
 
+  it('the separators drawn between breadcrumb items and card details are not read out', async () => {
+    const { page } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/projects/atlas-regional-trip-planner`);
+    // The tree less its links' URLs: what a screen reader says.
+    const crumbs = (await page.locator('.crumbs').ariaSnapshot()).split('\n').filter((line) => !line.includes('/url:')).join('\n');
+    assert.match(crumbs, /Atlas Regional Trip Planner/);
+    assert.doesNotMatch(crumbs, /\//, crumbs);
+    await page.goto(`${suite.server.baseUrl}/`);
+    const details = await page.locator('.card ul.meta').first().ariaSnapshot();
+    assert.match(details, /listitem/);
+    assert.doesNotMatch(details, /·/, details);
+  });
+
   it('catalog and project pages have no serious or critical axe-core violations', async () => {
     const { page } = await openPage(suite.context);
     for (const path of ['/', '/?industry=healthcare', '/projects/atlas-regional-trip-planner']) {
