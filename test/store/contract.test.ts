@@ -326,6 +326,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       it('finds symbols through the substring fallback ("++", "#")', async () => {
         assert.deepEqual((await store.projects.list({ q: '++', sort: 'relevance', limit: 10 })).items.map((p) => p.slug), ['contract-probe']);
         assert.deepEqual((await store.projects.list({ q: '#', sort: 'relevance', limit: 10 })).items.map((p) => p.slug), ['contract-probe']);
+        // The topics and technologies are matched one by one, never as their column's JSON text.
+        for (const q of ['"', '","', '[', ',']) {
+          const found = (await store.projects.list({ q, sort: 'relevance', limit: 100 })).items;
+          assert.deepEqual(found.filter((p) => !p.title.includes(q) && !p.summary.includes(q)).map((p) => p.slug), [], `q=${q}`);
+        }
       });
 
       it('updates by slug: keeps id and created_at, replaces terms and the search index', async () => {
