@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { cryptoRandom, newId } from '../../src/lib/clock.js';
 import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
+import { projectFields } from '../helpers/project-fields.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
@@ -87,22 +88,17 @@ describe('the catalog on a phone (Chromium at 390×844, docs/design.md §9.1)', 
     // German compounds, a long client name or a pasted URL: the studio's own words, in its language.
     await suite.server.store.projects.upsert(
       [
-        {
+        projectFields({
           slug: 'lange-woerter',
           title: 'Barrierefreiheitsüberprüfungsplattform für Stadtwerke',
           summary: 'Kundenzufriedenheitsbefragungsauswertung für Energieversorgungsunternehmen.',
           description: 'Siehe https://stadtwerke.example/projekte/barrierefreiheitsueberpruefungsplattform-abschlussbericht',
           client: 'Energieversorgungsunternehmensgesellschaft',
           industry: 'energy',
-          services: [],
-          technologies: [],
-          tags: [],
           year: 2026,
-          featured: false,
-          url: null,
           images: [{ url: '/images/lange-woerter/1.svg', alt: 'Die Startseite der Plattform', width: 1600, height: 1000 }],
           published_at: '2026-05-01T00:00:00Z',
-        },
+        }),
       ],
       suite.server.clock.now(),
       () => newId(cryptoRandom, 'prj'),
