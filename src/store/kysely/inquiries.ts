@@ -3,6 +3,7 @@ import { INQUIRY_STATUSES, OPEN_STATUSES, type InboxInquiry, type InquiryStatus 
 import type { CredentialKind, IdentityType } from '../../model/principal.js';
 import type { InboxQuery, InquiryRecord, InquiryStore, Provenance } from '../ports/index.js';
 import { prepared, type DialectName } from './prepared.js';
+import { containing } from './substring-match.js';
 import type { Database, InquiriesTable } from './schema.js';
 
 type InquiryRow = Omit<InquiriesTable, 'status' | 'status_changed_at'>;
@@ -27,11 +28,6 @@ function toInquiry(row: Selectable<InquiriesTable>): InboxInquiry {
     identity_type: row.identity_type as IdentityType | null,
     subject: row.subject,
   };
-}
-
-/** `%text%` for LIKE, with the wildcards of the text itself escaped. */
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 export class KyselyInquiryStore implements InquiryStore {

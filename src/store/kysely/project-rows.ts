@@ -83,10 +83,6 @@ export function normalizeTime(value: string): string {
   return toRfc3339(Date.parse(value));
 }
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string };

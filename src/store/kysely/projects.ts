@@ -8,10 +8,11 @@ import { inTransaction } from './in-transaction.js';
 import { nextPosition } from './next-position.js';
 import { catalogFacets } from './project-facets.js';
 import { countProjects, exportAll, pageRefs } from './whole-catalog.js';
-import { RECORD_COLUMNS, RECORD_COLUMNS_OF_PROJECTS, recordOf, recordsById, toRecord, toRow, normalizeTime, escapeLike, isUniqueViolation, type KeyedRecord } from './project-rows.js';
+import { RECORD_COLUMNS, RECORD_COLUMNS_OF_PROJECTS, recordOf, recordsById, toRecord, toRow, normalizeTime, isUniqueViolation, type KeyedRecord } from './project-rows.js';
 import type { DirectReads } from './direct-reads.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
+import { projectContaining } from './substring-match.js';
 import { ProjectRowCache } from './project-row-cache.js';
 import type { InMemorySearch } from './search-index.js';
 
@@ -72,25 +73,8 @@ export class KyselyProjectStore implements ProjectStore {
       // Not selecting m.rank: SQLite would evaluate bm25() twice per match (select and ORDER BY).
       qb = qb.innerJoin(this.search.matches(this.db, words).as('m'), (join) => join.on(sql.ref('m.project_key'), '=', key));
     } else if (q) {
-      // No searchable word (e.g. "++" or "#"): fall back to a plain substring match, of the
-      // title, the summary and each topic and technology (their terms, not the columns' JSON,
-      // whose quotes and commas every project with a topic would match).
-      const pattern = `%${escapeLike(q.toLowerCase())}%`;
       qb = qb
-        .where((eb) =>
-          eb.or([
-            eb(sql`lower(projects.title)`, 'like', sql`${pattern} ESCAPE '\\'`),
-            eb(sql`lower(projects.summary)`, 'like', sql`${pattern} ESCAPE '\\'`),
-            eb.exists(
-              eb
-                .selectFrom('project_terms')
-                .select(sql`1`.as('one'))
-                .whereRef('project_terms.project_id', '=', 'projects.id')
-                .where('project_terms.kind', 'in', ['tag', 'technology'])
-                .where(sql`project_terms.value`, 'like', sql`${pattern} ESCAPE '\\'`),
-            ),
-          ]),
-        )
+        .where((eb) => projectContaining(eb, q))
         .select(sql<number>`0`.as('rank'));
     }
 
