@@ -1,26 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openPage, useBrowserSuite } from '../helpers/browser.js';
-import { codeOf, isSignInCode, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { describe, it } from 'node:test';
+import { openPage, useOwnerBrowserSuite } from '../helpers/browser.js';
+import { codeOf, isSignInCode } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
 
 describe('owner API tokens in Chromium', () => {
-  let smtp: TestSmtp;
-  before(async () => {
-    smtp = await startTestSmtp();
-  });
-  const suite = useBrowserSuite(() => ({ env: { OWNER_EMAILS: OWNER, SMTP_URL: smtp.url, RATE_LIMITS_ENABLED: 'false' } }));
-  after(async () => smtp?.close());
+  const suite = useOwnerBrowserSuite(OWNER);
 
   it('reloading the answer that shows a new token (the browser sends the form again) makes no second token and shows no secret again', async () => {
     const { page } = await openPage(suite.context);
     const base = suite.server.baseUrl;
     await page.goto(`${base}/admin/login?next=%2Fadmin%2Ftokens`);
-    const seen = smtp.messages.length;
+    const seen = suite.smtp.messages.length;
     await page.getByLabel('Your email address').fill(OWNER);
     await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByLabel('Six-digit code').fill(codeOf(await smtp.next(isSignInCode(OWNER, seen, smtp.messages))));
+    await page.getByLabel('Six-digit code').fill(codeOf(await suite.smtp.next(isSignInCode(OWNER, seen, suite.smtp.messages))));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/admin/tokens`);
     const live = async () => (await suite.server.store.ownerTokens.list()).filter((t) => t.revoked_at === null).length;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
-import { codeOf, isSignInCode, startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { axeViolations, openPage, SCREENSHOTS, useOwnerBrowserSuite } from '../helpers/browser.js';
+import { codeOf, isSignInCode } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
 
@@ -12,12 +12,7 @@ async function assertAccessible(page: Page, what: string): Promise<void> {
 }
 
 describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign out', () => {
-  let smtp: TestSmtp;
-  before(async () => {
-    smtp = await startTestSmtp();
-  });
-  const suite = useBrowserSuite(() => ({ env: { OWNER_EMAILS: OWNER, SMTP_URL: smtp.url, RATE_LIMITS_ENABLED: 'false' } }));
-  after(async () => smtp?.close());
+  const suite = useOwnerBrowserSuite(OWNER);
 
   const inquire = async (name: string, message: string) => {
     suite.server.clock.advance(1000);
@@ -38,14 +33,14 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     await page.goto(`${base}/admin`);
     await page.waitForURL(`${base}/admin/login`);
     await assertAccessible(page, 'sign-in page');
-    const seen = smtp.messages.length;
+    const seen = suite.smtp.messages.length;
     await page.getByLabel('Your email address').fill(OWNER);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await assertAccessible(page, 'code page');
     // If the mail never comes (the relay is down), the page says how else to get in.
     assert.ok(await page.getByText(`vitrine owner login-link ${OWNER}`).isVisible());
-    const code = codeOf(await smtp.next(isSignInCode(OWNER, seen, smtp.messages)));
+    const code = codeOf(await suite.smtp.next(isSignInCode(OWNER, seen, suite.smtp.messages)));
     // A wrong code comes back with the one-line error focused, so it is read first (WCAG 2.2 SC 3.3.1).
     await page.getByLabel('Six-digit code').fill(`${(Number(code[0]) + 1) % 10}${code.slice(1)}`);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -112,10 +107,10 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     const { page } = await openPage(context);
     const base = suite.server.baseUrl;
     await page.goto(`${base}/admin/login`);
-    const seen = smtp.messages.length;
+    const seen = suite.smtp.messages.length;
     await page.getByLabel('Your email address').fill(OWNER);
     await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByLabel('Six-digit code').fill(codeOf(await smtp.next(isSignInCode(OWNER, seen, smtp.messages))));
+    await page.getByLabel('Six-digit code').fill(codeOf(await suite.smtp.next(isSignInCode(OWNER, seen, suite.smtp.messages))));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/admin`);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
+import { startTestSmtp, type TestSmtp } from './smtp.js';
 
 /** Debian's chromium; tests never download a browser (docs/design.md §1a). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -79,5 +80,24 @@ export function useBrowserSuite(serverOptions: () => TestServerOptions | Promise
     await suite.browser?.close();
     await suite.server?.close();
   });
+  return suite;
+}
+
+export interface OwnerBrowserSuite extends BrowserSuite {
+  /** the SMTP server the sign-in codes arrive at */
+  smtp: TestSmtp;
+}
+
+/** useBrowserSuite for the owners' pages: `owner` may sign in, by a code mailed to a real SMTP server the suite starts; no rate limits. */
+export function useOwnerBrowserSuite(owner: string): OwnerBrowserSuite {
+  let smtp: TestSmtp | undefined;
+  before(async () => {
+    smtp = await startTestSmtp();
+  });
+  const suite = useBrowserSuite(() => {
+    suite.smtp = smtp!;
+    return { env: { OWNER_EMAILS: owner, SMTP_URL: smtp!.url, RATE_LIMITS_ENABLED: 'false' } };
+  }) as OwnerBrowserSuite;
+  after(async () => smtp?.close());
   return suite;
 }
