@@ -1,5 +1,6 @@
 import type { ProjectQuery } from '../store/ports/index.js';
 import { compareBytes, topK } from './order.js';
+import { SYMBOL_TERM_KINDS } from './symbol-terms.js';
 import type { TextIndex } from './text-index.js';
 
 /**
@@ -82,8 +83,11 @@ export class CatalogIndex<Source> {
     this.text.delete(doc);
   }
 
-  /** The page for a query with searchable `words`; undefined: answer it with SQL. */
-  async page(query: ProjectQuery, words: readonly string[], stillValid: () => boolean): Promise<SearchPage | undefined> {
+  /**
+   * The page for a query with searchable `words`, whose `symbols` (symbol-terms.ts) must each be
+   * one of a project's terms of SYMBOL_TERM_KINDS; undefined: answer it with SQL.
+   */
+  async page(query: ProjectQuery, words: readonly string[], symbols: readonly string[], stillValid: () => boolean): Promise<SearchPage | undefined> {
     const after = query.after;
     if (after?.kind === 'offset' && !(Number.isSafeInteger(after.offset) && after.offset >= 0)) return undefined;
     if (after?.kind === 'keyset' && typeof after.value !== (query.sort === '-year' ? 'number' : 'string')) return undefined;
@@ -94,17 +98,23 @@ export class CatalogIndex<Source> {
       if (id === undefined) return { ids: [] };
       required.push(id);
     }
+    const anyOf: number[][] = [];
+    for (const symbol of symbols) {
+      const ids = SYMBOL_TERM_KINDS.map((kind) => this.termIds.get(`${kind}\u0000${symbol}`)).filter((id) => id !== undefined);
+      if (ids.length === 0) return { ids: [] };
+      anyOf.push(ids);
+    }
     const passes = this.cursorTest(query);
     const offset = (query.sort === 'relevance' || query.sort === 'featured') && after?.kind === 'offset' ? after.offset : 0;
     const k = offset + query.limit + 1;
     // A page in rank order needs only the matches that could be among its k best (text.topNow).
-    const admits = (doc: number) => this.admits(doc, query, required, passes);
+    const admits = (doc: number) => this.admits(doc, query, required, anyOf, passes);
     const found = (query.sort === 'relevance' && this.text.topNow?.(words, k, admits)) || (this.text.matchNow ? this.text.matchNow(words, query.sort === 'relevance') : await this.text.match(words));
     // From here on nothing yields: matchNow's scratch arrays and this.keep stay this call's.
     if (found === undefined || !stillValid()) return undefined;
     const { docs, ranks } = found;
 
-    const filtered = query.year !== undefined || query.featured !== undefined || required.length > 0 || passes !== undefined;
+    const filtered = query.year !== undefined || query.featured !== undefined || required.length > 0 || anyOf.length > 0 || passes !== undefined;
     const keep = filtered ? this.keepFiltered(docs, admits) : keepPublished(docs, this.published, this.ids, this.keepSpace(docs.length));
     const order = topK(keep, k, this.before(query, docs, ranks), query.sort === 'relevance' ? ranks : undefined);
     const page = Array.from(order.subarray(offset), (i) => docs[i]!);
@@ -127,12 +137,13 @@ export class CatalogIndex<Source> {
   }
 
   /** Whether `doc` is a published, indexed document that passes the query's filters. */
-  private admits(doc: number, query: ProjectQuery, required: readonly number[], passes: ((doc: number) => boolean) | undefined): boolean {
+  private admits(doc: number, query: ProjectQuery, required: readonly number[], anyOf: readonly (readonly number[])[], passes: ((doc: number) => boolean) | undefined): boolean {
     // Unpublished (-1) or not in the catalog index (a document the text index has alone).
     if (!(this.published[doc]! >= 0) || this.ids[doc] === undefined) return false;
     if (query.year !== undefined && this.years[doc] !== query.year) return false;
     if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) return false;
     if (required.length > 0 && !required.every((id) => this.hasTerm(doc, id))) return false;
+    if (anyOf.length > 0 && !anyOf.every((ids) => ids.some((id) => this.hasTerm(doc, id)))) return false;
     return passes === undefined || passes(doc);
   }
 

@@ -333,6 +333,17 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         }
       });
 
+      it('a word with + or # finds the projects listing it as a topic, service or technology', async () => {
+        // Full-text search drops the symbols: `c++` alone searched every word starting with c.
+        const slugs = async (q: string) => (await store.projects.list({ q, sort: 'relevance', limit: 100 })).items.map((p) => p.slug);
+        assert.ok((await slugs('c')).length > 1, 'the catalog has other words starting with c');
+        for (const q of ['c++', 'C#', 'C++.', '(c#)', 'zephyrine c++', 'ｃ＋＋']) assert.deepEqual(await slugs(q), ['contract-probe'], `q=${q}`);
+        assert.deepEqual(await slugs('f#'), [], 'no project lists f#');
+        assert.deepEqual(await slugs('c++ quillback'), [], 'the other words still count');
+        const page = await store.projects.list({ q: 'c++', sort: 'title', limit: 100 });
+        assert.deepEqual(page.items.map((p) => p.slug), ['contract-probe']);
+      });
+
       it('updates by slug: keeps id and created_at, replaces terms and the search index', async () => {
         const before = await store.projects.version();
         const changed = { ...probe, title: 'Quillback Probe Console', tags: ['other-tag'], updated_at: '2026-06-02T00:00:00Z' };

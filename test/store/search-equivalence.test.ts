@@ -7,6 +7,7 @@ import { generateCatalog } from '../../bench/lib/catalog-fixture.js';
 import type { ProjectFields } from '../../src/model/project.js';
 import type { ProjectQuery, ProjectSort, Store } from '../../src/store/ports/index.js';
 import { searchTerms } from '../../src/store/kysely/search-dialect.js';
+import { symbolTerms } from '../../src/search/symbol-terms.js';
 import { turnsDuring } from '../helpers/loop-turns.js';
 import { openStore, type OpenedStore } from '../helpers/open-store.js';
 import { skipWithoutPostgres } from '../helpers/postgres.js';
@@ -45,6 +46,10 @@ async function oldSearch(store: Store, db: Kysely<unknown>, q: string, filters: 
   const where = [sql`projects.published_at IS NOT NULL`];
   for (const [kind, value] of [['tag', filters.tag], ['industry', filters.industry]] as const) {
     if (value !== undefined) where.push(sql`projects.id IN (SELECT project_id FROM project_terms WHERE kind = ${kind} AND value = ${value})`);
+  }
+  // Since the symbols' fix: a word with + or # is one of the project's topics, services or technologies.
+  for (const symbol of symbolTerms(q)) {
+    where.push(sql`projects.id IN (SELECT project_id FROM project_terms WHERE kind IN ('tag', 'service', 'technology') AND value = ${symbol})`);
   }
   if (filters.year !== undefined) where.push(sql`projects.year = ${filters.year}`);
   if (filters.featured !== undefined) where.push(sql`projects.featured = ${filters.featured ? 1 : 0}`);
@@ -88,9 +93,12 @@ function exoticProjects(): ProjectFields[] {
     ['Designer Designs', 'designs designs designs', 'The design of designing designers, redesigned.'],
     ['Emoji 😀 Only', '🎉🎉 party', 'Nothing but 😀 and accessibility.'],
   ];
+  // Symbols the text search drops: c++ and c# as technologies and as a topic.
+  const symbols: Partial<ProjectFields>[] = [{ technologies: ['c++', 'rust'] }, { tags: ['c++', 'maps'] }, { technologies: ['c#'] }, {}, { technologies: ['c#', 'c++'] }];
   return texts.flatMap(([title, summary, description], i) =>
     [0, 1].map((copy) => ({
       ...generateCatalog(1, 100 + i * 2 + copy)[0]!,
+      ...symbols[i],
       slug: `exotic-${i}-${copy}`,
       title: `${title} ${copy}`,
       summary: summary!,
@@ -101,7 +109,7 @@ function exoticProjects(): ProjectFields[] {
   );
 }
 
-const MORE_QUERIES = ['café', 'cafe', 'straße', 'strasse', '東京', '東京タワー', 'designs', 'designing', 'design design', 'designs designs', 'ecole', 'école', 'ærø', 'a', 'de', 'maps maps riders', 'accessibility 2020', '😀 accessibility', 'a\u19b0b', 'riders', 'kestrel harbor'];
+const MORE_QUERIES = ['café', 'cafe', 'straße', 'strasse', '東京', '東京タワー', 'designs', 'designing', 'design design', 'designs designs', 'ecole', 'école', 'ærø', 'a', 'de', 'maps maps riders', 'accessibility 2020', '😀 accessibility', 'a\u19b0b', 'riders', 'kestrel harbor', 'c++', 'C#', 'c# maps', 'c++ c#', 'c', 'f#'];
 
 const noPostgres = await skipWithoutPostgres();
 
@@ -164,7 +172,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const compareAll = async (label: string) => {
         // PostgreSQL's reference (ts_rank_cd over every match) is slow: a few queries keep its
         // share of this test within the statement timeout on a loaded machine.
-        const queries = dialect === 'sqlite' ? MORE_QUERIES : ['café', 'straße', '東京', 'designs', 'design design'];
+        const queries = dialect === 'sqlite' ? MORE_QUERIES : ['café', 'straße', '東京', 'designs', 'design design', 'c++'];
         const combos = [[{}, 'relevance'], [{}, 'title'], [{ featured: false }, '-published_at'], [{ tag: 'maps' }, '-year'], [{}, 'featured']] as const;
         for (const q of queries.filter((q) => searchTerms(q).length > 0)) {
           for (const [filters, sort] of dialect === 'sqlite' ? combos : combos.slice(0, 2)) {
@@ -180,6 +188,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const before = answeredFromMemory(store);
       await compareAll('after the import');
       assert.ok(answeredFromMemory(store) > before, 'the in-memory index answered after catching up');
+      // The symbols' comparisons are not empty on both sides, nor every word starting with c.
+      const withSymbol = await newSearch(store, 'c++', {}, 'relevance');
+      assert.ok(withSymbol.length >= 3 && withSymbol.length < (await newSearch(store, 'c', {}, 'relevance')).length, `c++ found ${withSymbol.length}`);
 
       // An edit (new text and terms), a deletion, a featured move and an unpublication.
       const edited = (await store.projects.getAny('exotic-0-0'))!;

@@ -12,7 +12,7 @@ const term = z.string().trim().min(1).max(60);
 
 export const listQuerySchema = z
   .object({
-    q: z.string().max(200).optional().openapi({ description: 'Full-text search over title, summary, description, client, tags, services and technologies. The industry and the year are not searched: filter by them (values at /api/v1/facets).' }),
+    q: z.string().max(200).optional().openapi({ description: 'Full-text search over title, summary, description, client, tags, services and technologies; each word matches as a prefix. A word with + or # (`c++`, `c#`) matches the projects with that tag, service or technology. The industry and the year are not searched: filter by them (values at /api/v1/facets).' }),
     tag: term.optional(),
     industry: term.optional(),
     service: term.optional(),

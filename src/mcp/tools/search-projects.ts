@@ -10,7 +10,7 @@ const term = z.string().trim().min(1).max(60);
 
 /** The filters of GET /api/v1/projects, typed for JSON arguments; a smaller page by default to save context. */
 export const searchProjectsInput = z.strictObject({
-  q: z.string().max(200).optional().describe('Full-text search words, matched against title, summary, description, client, tags, services and technologies. Not the industry or the year: use those filters (their values are in list_facets).'),
+  q: z.string().max(200).optional().describe('Full-text search words, matched as prefixes against title, summary, description, client, tags, services and technologies. A word with + or # (c++, c#) matches projects with that tag, service or technology. Not the industry or the year: use those filters (their values are in list_facets).'),
   tag: term.optional().describe('Only projects with this tag (see list_facets).'),
   industry: term.optional().describe('Only projects in this industry (see list_facets).'),
   service: term.optional().describe('Only projects where the studio delivered this service (see list_facets).'),

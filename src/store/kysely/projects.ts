@@ -13,6 +13,7 @@ import type { DirectReads } from './direct-reads.js';
 import type { Database, ProjectsTable } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
 import { projectContaining } from './substring-match.js';
+import { SYMBOL_TERM_KINDS, symbolTerms } from '../../search/symbol-terms.js';
 import { ProjectRowCache } from './project-row-cache.js';
 import type { InMemorySearch } from './search-index.js';
 
@@ -38,15 +39,17 @@ export class KyselyProjectStore implements ProjectStore {
   async list(query: ProjectQuery): Promise<ProjectPage> {
     const q = query.q?.trim();
     const words = q ? searchTerms(q) : [];
+    const symbols = q ? symbolTerms(q) : [];
     const ranked = words.length > 0;
     // A ranked page the in-memory index answers needs no query built: only its rows are read.
-    const fromMemory = ranked && this.memory ? await this.memory.page(query, words) : undefined;
-    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys, fromMemory.version) : await this.rowsByQuery(query, q, words, ranked);
+    const fromMemory = ranked && this.memory ? await this.memory.page(query, words, symbols) : undefined;
+    const rows = fromMemory ? await this.rowsById(fromMemory.ids, fromMemory.sortKeys, fromMemory.version) : await this.rowsByQuery(query, q, words, symbols);
     return { items: rows.slice(0, query.limit).map(({ record }) => record), next: nextPosition(query, rows) };
   }
 
   /** A page's rows (limit + 1) with SQL: the filters, the search, the order and the cursor of `query`. */
-  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], ranked: boolean): Promise<KeyedRecord[]> {
+  private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], symbols: readonly string[]): Promise<KeyedRecord[]> {
+    const ranked = words.length > 0;
     let qb = this.db.selectFrom('projects').where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<
       Database & { m: { project_key: string | number; rank: number } },
       'projects' | 'm',
@@ -63,6 +66,11 @@ export class KyselyProjectStore implements ProjectStore {
       if (value === undefined) continue;
       qb = qb.where('projects.id', 'in', (eb) =>
         eb.selectFrom('project_terms').select('project_terms.project_id').where('project_terms.kind', '=', kind).where('project_terms.value', '=', value),
+      );
+    }
+    for (const symbol of symbols) {
+      qb = qb.where('projects.id', 'in', (eb) =>
+        eb.selectFrom('project_terms').select('project_terms.project_id').where('project_terms.kind', 'in', SYMBOL_TERM_KINDS).where('project_terms.value', '=', symbol),
       );
     }
     if (query.year !== undefined) qb = qb.where('projects.year', '=', query.year);

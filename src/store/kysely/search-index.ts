@@ -49,7 +49,7 @@ export class InMemorySearch {
   }
 
   /** The page of ids for a ranked query and the catalog version it answers at, or undefined: answer it with SQL. */
-  async page(query: ProjectQuery, words: readonly string[]): Promise<(SearchPage & { version: number }) | undefined> {
+  async page(query: ProjectQuery, words: readonly string[], symbols: readonly string[]): Promise<(SearchPage & { version: number }) | undefined> {
     const builtAt = this.builtAt;
     if (builtAt === undefined) return undefined;
     // The lexizing (PostgreSQL) goes to another connection beside the version read, not after it.
@@ -61,7 +61,7 @@ export class InMemorySearch {
       return undefined;
     }
     const generation = this.generation;
-    const page = await this.core.page(query, words, () => this.generation === generation && this.builtAt === builtAt);
+    const page = await this.core.page(query, words, symbols, () => this.generation === generation && this.builtAt === builtAt);
     if (page === undefined) return undefined;
     this.answered += 1;
     return { ...page, version };
