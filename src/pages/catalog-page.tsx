@@ -19,7 +19,10 @@ export interface CatalogView {
   nextCursor: string | null;
   /** true on pages reached through "More projects" */
   continued: boolean;
+  /** the whole catalog's facets */
   facets: Facets;
+  /** a searched or filtered view's: how many projects it lists, and their facets */
+  narrowed?: { total: number; facets: Facets } | undefined;
 }
 
 const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
@@ -28,53 +31,57 @@ const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
  * The filters sit behind a disclosure so that on a phone the results come first; on wider
  * screens site.css shows its content whether it is open or not (::details-content) and hides
  * the summary, so no tab stop toggles nothing (WCAG 2.2 SC 2.4.3, 4.1.2). A browser without
- * ::details-content keeps the disclosure. A chip's count is over the whole catalog: shown only
- * while nothing is searched or filtered, since next to a narrowed list it would promise results
- * the click does not give.
+ * ::details-content keeps the disclosure. In a searched or filtered view a group offers only the
+ * values its projects have, each with how many of them a click keeps, so no chip leads to an
+ * empty page; a group already chosen lists every value without counts (a click switches to it).
  */
-const Filters: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => (
-  <aside class="filters" aria-labelledby="filters-title">
-    {/* Wide screens show this heading and the panel's content, and no summary: a control there
-        would toggle nothing (site.css). Phones show the summary, its own heading, instead. */}
-    <h2 id="filters-title" class="filters-title">
-      Filter projects
-    </h2>
-    <details class="filter-panel">
-      <summary>
-        <h2>Filter projects</h2>
-      </summary>
-      {FILTERS.map(({ param, facet, label }) => {
-        const values = facets[facet];
-        if (values.length === 0) return null;
-        const active = query[param];
-        const sorted = param === 'year' ? [...values].sort((a, b) => Number(b.value) - Number(a.value)) : values;
-        return (
-          <details class="filter-group" open={OPEN_BY_DEFAULT.has(param) || active !== undefined}>
-            <summary>{label}</summary>
-            <ul class="chips" aria-label={`${label} filters`}>
-              {sorted.map(({ value, count }) => {
-                const on = active === value;
-                return (
-                  <li>
-                    <a class="chip" href={catalogHref(query, { [param]: on ? undefined : value })} aria-current={on ? 'true' : undefined}>
-                      {param === 'year' ? value : humanize(value)}
-                      {hasCriteria(query) ? null : (
-                        <span class="count">
-                          {count}
-                          <span class="visually-hidden">{count === 1 ? ' project' : ' projects'}</span>
-                        </span>
-                      )}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          </details>
-        );
-      })}
-    </details>
-  </aside>
-);
+const Filters: FC<{ query: CatalogQuery; facets: Facets; narrowed: Facets | undefined }> = ({ query, facets, narrowed }) => {
+  const groups = FILTERS.map(({ param, facet, label }) => {
+    const active = query[param];
+    const counted = narrowed === undefined || active === undefined;
+    const values = narrowed !== undefined && active === undefined ? narrowed[facet] : facets[facet];
+    if (values.length === 0) return null;
+    const sorted = param === 'year' ? [...values].sort((a, b) => Number(b.value) - Number(a.value)) : values;
+    return (
+      <details class="filter-group" open={OPEN_BY_DEFAULT.has(param) || active !== undefined}>
+        <summary>{label}</summary>
+        <ul class="chips" aria-label={`${label} filters`}>
+          {sorted.map(({ value, count }) => {
+            const on = active === value;
+            return (
+              <li>
+                <a class="chip" href={catalogHref(query, { [param]: on ? undefined : value })} aria-current={on ? 'true' : undefined}>
+                  {param === 'year' ? value : humanize(value)}
+                  {counted ? (
+                    <span class="count">
+                      {count}
+                      <span class="visually-hidden">{count === 1 ? ' project' : ' projects'}</span>
+                    </span>
+                  ) : null}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </details>
+    );
+  });
+  return (
+    <aside class="filters" aria-labelledby="filters-title">
+      {/* Wide screens show this heading and the panel's content, and no summary: a control there
+          would toggle nothing (site.css). Phones show the summary, its own heading, instead. */}
+      <h2 id="filters-title" class="filters-title">
+        Filter projects
+      </h2>
+      <details class="filter-panel">
+        <summary>
+          <h2>Filter projects</h2>
+        </summary>
+        {groups.some((group) => group !== null) ? groups : <p class="filters-none">Nothing to filter.</p>}
+      </details>
+    </aside>
+  );
+};
 
 /** A search that is a filter's value (catalog-query.ts filterNamedBy): a link to that filter instead. */
 const FilterSuggestion: FC<{ query: CatalogQuery; facets: Facets }> = ({ query, facets }) => {
@@ -114,10 +121,11 @@ const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
   );
 };
 
-export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets }) => {
+export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets, narrowed }) => {
   const filtered = hasCriteria(query);
   const viewName = catalogViewName(query, continued);
-  const listTitle = filtered ? 'Matching projects' : featured.length > 0 ? 'More work' : 'All projects';
+  const total = narrowed?.total ?? 0;
+  const listTitle = filtered ? (total > 0 ? `${total} matching ${total === 1 ? 'project' : 'projects'}` : 'Matching projects') : featured.length > 0 ? 'More work' : 'All projects';
   return (
     <Layout
       site={site}
@@ -165,7 +173,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
         </form>
       </section>
       <div class="wrap catalog">
-        <Filters query={query} facets={facets} />
+        <Filters query={query} facets={facets} narrowed={narrowed?.facets} />
         <div>
           <ActiveFilters query={query} />
           <FilterSuggestion query={query} facets={facets} />
@@ -192,9 +200,16 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
                 <p>
                   <strong>No projects match.</strong> Try another word or remove a filter.
                 </p>
-                <a class="button secondary" href="/">
-                  Show all projects
-                </a>
+                <div class="actions">
+                  {query.q && FILTERS.some(({ param }) => query[param] !== undefined) ? (
+                    <a class="button secondary" href={catalogHref({ q: query.q })}>
+                      Search all projects for “{query.q}”
+                    </a>
+                  ) : null}
+                  <a class="button secondary" href="/">
+                    Show all projects
+                  </a>
+                </div>
               </div>
             ) : (
               <ul class="cards" id="results">

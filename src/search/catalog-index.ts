@@ -1,6 +1,7 @@
-import type { ProjectQuery } from '../store/ports/index.js';
+import type { ProjectFilter, ProjectQuery } from '../store/ports/index.js';
 import { compareBytes, topK } from './order.js';
 import { SYMBOL_TERM_KINDS } from './symbol-terms.js';
+import { TermSets } from './term-sets.js';
 import type { TextIndex } from './text-index.js';
 
 /**
@@ -25,6 +26,12 @@ export interface IndexedProject {
   terms?: readonly string[] | undefined;
 }
 
+/** Published projects per term (`kind` as project_terms has it) and per year. */
+export interface FacetCounts {
+  terms: { kind: 'tag' | 'industry' | 'service' | 'technology'; value: string; count: number }[];
+  years: { year: number; count: number }[];
+}
+
 export interface SearchPage {
   /** up to limit + 1 ids, in order */
   ids: string[];
@@ -40,11 +47,7 @@ export class CatalogIndex<Source> {
   private years = new Float64Array(0);
   private flags = new Uint8Array(0);
   private featuredRanks = new Float64Array(0);
-  private termAt = new Int32Array(0);
-  private termCount = new Int32Array(0);
-  private termArena = new Int32Array(1024);
-  private arenaUsed = 0;
-  private readonly termIds = new Map<string, number>();
+  private readonly terms = new TermSets();
   private readonly dates = new Map<string, number>();
   private dateNames: string[] = [];
   /** published_at's position in byte order, per interned date; recomputed when dates are added */
@@ -71,7 +74,7 @@ export class CatalogIndex<Source> {
     this.years[doc] = p.year;
     this.flags[doc] = p.featured ? 1 : 0;
     this.featuredRanks[doc] = p.featured_rank;
-    if (p.terms !== undefined) this.setTerms(doc, p.terms);
+    if (p.terms !== undefined) this.terms.set(doc, p.terms);
     if (source !== undefined) this.text.set(doc, source);
   }
 
@@ -79,7 +82,7 @@ export class CatalogIndex<Source> {
     if (this.ids[doc] === undefined) return;
     this.ids[doc] = undefined;
     this.stamps[doc] = undefined;
-    this.termCount[doc] = 0;
+    this.terms.clear(doc);
     this.text.delete(doc);
   }
 
@@ -91,19 +94,9 @@ export class CatalogIndex<Source> {
     const after = query.after;
     if (after?.kind === 'offset' && !(Number.isSafeInteger(after.offset) && after.offset >= 0)) return undefined;
     if (after?.kind === 'keyset' && typeof after.value !== (query.sort === '-year' ? 'number' : 'string')) return undefined;
-    const required: number[] = [];
-    for (const [kind, value] of [['tag', query.tag], ['industry', query.industry], ['service', query.service], ['technology', query.technology]] as const) {
-      if (value === undefined) continue;
-      const id = this.termIds.get(`${kind}\u0000${value}`);
-      if (id === undefined) return { ids: [] };
-      required.push(id);
-    }
-    const anyOf: number[][] = [];
-    for (const symbol of symbols) {
-      const ids = SYMBOL_TERM_KINDS.map((kind) => this.termIds.get(`${kind}\u0000${symbol}`)).filter((id) => id !== undefined);
-      if (ids.length === 0) return { ids: [] };
-      anyOf.push(ids);
-    }
+    const needed = this.requiredTerms(query, symbols);
+    if (needed === undefined) return { ids: [] };
+    const { required, anyOf } = needed;
     const passes = this.cursorTest(query);
     const offset = (query.sort === 'relevance' || query.sort === 'featured') && after?.kind === 'offset' ? after.offset : 0;
     const k = offset + query.limit + 1;
@@ -122,6 +115,53 @@ export class CatalogIndex<Source> {
     return query.sort === 'title' ? { ids, sortKeys: page.map((doc) => this.titles[doc]!) } : { ids };
   }
 
+  /**
+   * The published projects matching `words` (every project when there are none), `symbols` and
+   * the filter, counted per term and year: a narrowed view's facets, as catalogFacets() in
+   * src/store/kysely/project-facets.ts counts them with SQL; undefined: count with SQL.
+   */
+  async counts(filter: ProjectFilter, words: readonly string[], symbols: readonly string[], stillValid: () => boolean): Promise<FacetCounts | undefined> {
+    const counts: FacetCounts = { terms: [], years: [] };
+    const needed = this.requiredTerms(filter, symbols);
+    if (needed === undefined) return counts;
+    const found = words.length === 0 ? undefined : this.text.matchNow ? this.text.matchNow(words, false) : await this.text.match(words);
+    if ((words.length > 0 && found === undefined) || !stillValid()) return undefined;
+    const perTerm = new Int32Array(this.terms.size);
+    const perYear = new Map<number, number>();
+    const count = (doc: number) => {
+      if (!this.admits(doc, filter, needed.required, needed.anyOf, undefined)) return;
+      perYear.set(this.years[doc]!, (perYear.get(this.years[doc]!) ?? 0) + 1);
+      this.terms.tally(doc, perTerm);
+    };
+    if (found) for (const doc of found.docs) count(doc);
+    else for (let doc = 0; doc < this.ids.length; doc++) count(doc);
+    for (const [key, id] of this.terms.terms()) {
+      if (perTerm[id]! === 0) continue;
+      const [kind, value] = key.split('\u0000') as [FacetCounts['terms'][number]['kind'], string];
+      counts.terms.push({ kind, value, count: perTerm[id]! });
+    }
+    for (const [year, n] of perYear) counts.years.push({ year, count: n });
+    return counts;
+  }
+
+  /** The term ids a project must have (each of `required`, one of each `anyOf`); undefined: no project can. */
+  private requiredTerms(filter: ProjectFilter, symbols: readonly string[]): { required: number[]; anyOf: number[][] } | undefined {
+    const required: number[] = [];
+    for (const [kind, value] of [['tag', filter.tag], ['industry', filter.industry], ['service', filter.service], ['technology', filter.technology]] as const) {
+      if (value === undefined) continue;
+      const id = this.terms.id(`${kind}\u0000${value}`);
+      if (id === undefined) return undefined;
+      required.push(id);
+    }
+    const anyOf: number[][] = [];
+    for (const symbol of symbols) {
+      const ids = SYMBOL_TERM_KINDS.map((kind) => this.terms.id(`${kind}\u0000${symbol}`)).filter((id) => id !== undefined);
+      if (ids.length === 0) return undefined;
+      anyOf.push(ids);
+    }
+    return { required, anyOf };
+  }
+
   /** Scratch for the positions a page keeps, reused by every page (page() never yields while it is in use). */
   private keepSpace(size: number): Int32Array {
     if (this.keep.length < size) this.keep = new Int32Array(Math.max(size, this.ids.length));
@@ -137,13 +177,13 @@ export class CatalogIndex<Source> {
   }
 
   /** Whether `doc` is a published, indexed document that passes the query's filters. */
-  private admits(doc: number, query: ProjectQuery, required: readonly number[], anyOf: readonly (readonly number[])[], passes: ((doc: number) => boolean) | undefined): boolean {
+  private admits(doc: number, query: ProjectFilter, required: readonly number[], anyOf: readonly (readonly number[])[], passes: ((doc: number) => boolean) | undefined): boolean {
     // Unpublished (-1) or not in the catalog index (a document the text index has alone).
     if (!(this.published[doc]! >= 0) || this.ids[doc] === undefined) return false;
     if (query.year !== undefined && this.years[doc] !== query.year) return false;
     if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) return false;
-    if (required.length > 0 && !required.every((id) => this.hasTerm(doc, id))) return false;
-    if (anyOf.length > 0 && !anyOf.every((ids) => ids.some((id) => this.hasTerm(doc, id)))) return false;
+    if (required.length > 0 && !required.every((id) => this.terms.has(doc, id))) return false;
+    if (anyOf.length > 0 && !anyOf.every((ids) => ids.some((id) => this.terms.has(doc, id)))) return false;
     return passes === undefined || passes(doc);
   }
 
@@ -227,35 +267,6 @@ export class CatalogIndex<Source> {
     byName.forEach((id, position) => (this.dateOrder[id] = position));
   }
 
-  private hasTerm(doc: number, id: number): boolean {
-    for (let at = this.termAt[doc]!, end = at + this.termCount[doc]!; at < end; at++) if (this.termArena[at] === id) return true;
-    return false;
-  }
-
-  /** A project's terms go to the end of one shared array; it is compacted when half is stale. */
-  private setTerms(doc: number, terms: readonly string[]): void {
-    if (this.arenaUsed + terms.length > this.termArena.length) {
-      let live = 0;
-      for (const d of this.docs()) live += this.termCount[d]!;
-      const arena = new Int32Array(Math.max(1024, (live + terms.length) * 2));
-      let used = 0;
-      for (const d of this.docs()) {
-        arena.set(this.termArena.subarray(this.termAt[d]!, this.termAt[d]! + this.termCount[d]!), used);
-        this.termAt[d] = used;
-        used += this.termCount[d]!;
-      }
-      this.termArena = arena;
-      this.arenaUsed = used;
-    }
-    this.termAt[doc] = this.arenaUsed;
-    this.termCount[doc] = terms.length;
-    for (const term of terms) {
-      let id = this.termIds.get(term);
-      if (id === undefined) this.termIds.set(term, (id = this.termIds.size));
-      this.termArena[this.arenaUsed++] = id;
-    }
-  }
-
   private grow(size: number): void {
     if (size <= this.published.length) return;
     const capacity = Math.max(size, this.published.length * 2, 1024);
@@ -268,8 +279,6 @@ export class CatalogIndex<Source> {
     this.years = grown(this.years, (n) => new Float64Array(n));
     this.flags = grown(this.flags, (n) => new Uint8Array(n));
     this.featuredRanks = grown(this.featuredRanks, (n) => new Float64Array(n));
-    this.termAt = grown(this.termAt, (n) => new Int32Array(n));
-    this.termCount = grown(this.termCount, (n) => new Int32Array(n));
   }
 }
 

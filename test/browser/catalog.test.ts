@@ -46,6 +46,43 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await page.close();
   });
 
+  it('a search says how many projects it found, and its filters offer only values those projects have, with how many a click keeps', async () => {
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/?q=app`);
+    const heading = (await page.locator('#list-title').textContent())!;
+    const total = Number(/^(\d+) matching projects?$/.exec(heading)?.[1]);
+    assert.ok(total >= 2, heading);
+    const industries = page.getByRole('list', { name: 'Industry filters' }).getByRole('link');
+    const offered = await industries.allTextContents();
+    assert.ok(offered.length > 0, 'the found projects have industries');
+    // The whole catalog has industries these projects lack: they are not offered.
+    await page.goto(`${suite.server.baseUrl}/`);
+    assert.ok((await page.getByRole('list', { name: 'Industry filters' }).getByRole('link').count()) > offered.length, 'the catalog has more industries');
+    await page.goto(`${suite.server.baseUrl}/?q=app`);
+    // Each chip's count is what its page lists.
+    const chip = industries.last();
+    const [, name, count] = /^(.*?)(\d+) projects?$/.exec((await chip.textContent())!)!;
+    await chip.click();
+    await page.waitForURL(/industry=/);
+    assert.equal(await page.locator('#results article.card').count(), Number(count), `${name}: ${count}`);
+    assert.equal(await page.locator('#list-title').textContent(), `${count} matching ${count === '1' ? 'project' : 'projects'}`);
+    // The chosen group still lists every value (a click switches), without counts.
+    assert.ok((await page.getByRole('list', { name: 'Industry filters' }).getByRole('link').count()) > offered.length);
+    assert.equal(await page.getByRole('list', { name: 'Industry filters' }).locator('.count').count(), 0);
+
+    // Nothing found: no chip promises results; the search can be tried without the filters.
+    await page.goto(`${suite.server.baseUrl}/?q=zzqxv`);
+    assert.equal(await page.locator('.filter-group').count(), 0);
+    assert.ok(await page.getByText('Nothing to filter.').isVisible());
+    await page.goto(`${suite.server.baseUrl}/?q=zzqxv&industry=healthcare`);
+    assert.deepEqual(await page.locator('.filter-group summary').allTextContents(), ['Industry']);
+    await page.getByRole('link', { name: 'Search all projects for “zzqxv”' }).click();
+    await page.waitForURL((url) => url.search === '?q=zzqxv');
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('the chosen filter still stands out in forced colours (Windows High Contrast), where backgrounds are dropped', async () => {
     const contrast = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, forcedColors: 'active' });
     const { page, problems } = await openPage(contrast);

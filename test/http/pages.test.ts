@@ -84,9 +84,12 @@ describe('HTML catalog pages over HTTP', () => {
     assert.ok(cards(filtered) > 0 && cards(filtered) < cards(all));
     assert.ok(filtered.includes('href="/projects/pharmacy-ai-assistant"'));
     assert.ok(!filtered.includes('href="/projects/atlas-regional-trip-planner"'));
-    // The filter chips count the whole catalog: shown on the plain list, not next to a narrowed one.
+    // The filter chips count the whole catalog on the plain list; next to a narrowed one they count
+    // what a click keeps of it, except in the chosen group, whose chips switch to another value.
     assert.match(all, /<span class="count">\d+<span class="visually-hidden"> projects?<\/span><\/span>/);
-    assert.doesNotMatch(filtered, /<span class="count">/);
+    assert.match(filtered, /href="\/\?industry=healthcare&amp;year=2025">2025<span class="count">1<span class="visually-hidden"> project<\/span><\/span>/);
+    assert.doesNotMatch(/<ul class="chips" aria-label="Industry filters">.*?<\/ul>/.exec(filtered)![0], /<span class="count">/);
+    assert.match(filtered, /<h2 id="list-title">3 matching projects<\/h2>/);
     // The panel's chosen chip is the current item of its set; the Remove link above the list is not.
     assert.equal(filtered.match(/aria-current="true"/g)?.length, 1);
     assert.match(filtered, /<a class="chip chosen" href="\/" aria-label="Remove filter Industry: Healthcare">/);

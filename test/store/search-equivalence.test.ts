@@ -5,7 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'ky
 import pg from 'pg';
 import { generateCatalog } from '../../bench/lib/catalog-fixture.js';
 import type { ProjectFields } from '../../src/model/project.js';
-import type { ProjectQuery, ProjectSort, Store } from '../../src/store/ports/index.js';
+import type { Facets, ProjectQuery, ProjectSort, Store } from '../../src/store/ports/index.js';
+import { facetsOf } from '../../src/store/kysely/project-facets.js';
 import { searchTerms } from '../../src/store/kysely/search-dialect.js';
 import { symbolTerms } from '../../src/search/symbol-terms.js';
 import { turnsDuring } from '../helpers/loop-turns.js';
@@ -64,6 +65,19 @@ async function oldSearch(store: Store, db: Kysely<unknown>, q: string, filters: 
   const { rows } = await sql<{ id: string }>`SELECT projects.* FROM projects INNER JOIN ${oldMatches(store.dialect, terms)} AS m ON m.project_id = projects.id
     WHERE ${sql.join(where, sql` AND `)} ORDER BY ${order}`.execute(db);
   return rows.map((r) => r.id);
+}
+
+/** The facets of the projects the old search answered, counted from their rows. */
+async function oldFacets(db: Kysely<unknown>, ids: readonly string[]): Promise<{ total: number; facets: Facets }> {
+  const terms: { kind: 'tag' | 'industry' | 'service' | 'technology'; value: string; count: number }[] = [];
+  const years = new Map<number, number>();
+  if (ids.length > 0) {
+    const { rows } = await sql<{ kind: 'tag'; value: string; n: number | string }>`SELECT kind, value, count(*) AS n FROM project_terms WHERE project_id IN (${sql.join(ids)}) GROUP BY kind, value`.execute(db);
+    terms.push(...rows.map((r) => ({ kind: r.kind, value: r.value, count: Number(r.n) })));
+    const yearRows = await sql<{ year: number; n: number | string }>`SELECT year, count(*) AS n FROM projects WHERE id IN (${sql.join(ids)}) GROUP BY year`.execute(db);
+    for (const r of yearRows.rows) years.set(Number(r.year), Number(r.n));
+  }
+  return { total: ids.length, facets: facetsOf(terms, [...years].map(([year, count]) => ({ year, count }))) };
 }
 
 /** Every id the store answers, page after page (20 a page: many cursors). */
@@ -144,8 +158,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
             const expected = await oldSearch(opened.store, reference, q, filters, sort);
             assert.deepEqual(await newSearch(opened.store, q, filters, sort), expected, `q=${q} ${JSON.stringify(filters)} sort=${sort}`);
             compared += expected.length;
+            if (sort === 'relevance') assert.deepEqual(await opened.store.projects.narrowed({ q, ...filters }), await oldFacets(reference, expected), `facets of q=${q} ${JSON.stringify(filters)}`);
           }
         }
+      }
+      // A filter without a search counts every project it lists.
+      for (const filters of FILTERS.slice(1)) {
+        const listed = await newSearch(opened.store, '', filters, '-published_at');
+        assert.deepEqual(await opened.store.projects.narrowed(filters), await oldFacets(reference, listed), `facets of ${JSON.stringify(filters)}`);
       }
       // The comparison covered real result lists, not only empty ones.
       assert.ok(compared > PROJECTS, `only ${compared} results compared`);
@@ -178,6 +198,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           for (const [filters, sort] of dialect === 'sqlite' ? combos : combos.slice(0, 2)) {
             const expected = await oldSearch(store, reference, q, filters, sort);
             assert.deepEqual(await newSearch(store, q, filters, sort), expected, `${label}: q=${q} ${JSON.stringify(filters)} sort=${sort}`);
+            if (sort === 'relevance') assert.deepEqual(await store.projects.narrowed({ q, ...filters }), await oldFacets(reference, expected), `${label}: facets of q=${q}`);
           }
         }
       };

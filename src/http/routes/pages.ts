@@ -126,9 +126,10 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       return sendKept(c, markdown, headers);
     }
     const facets = await catalog.facets();
+    const narrowed = filtered ? await catalog.narrowed(criteria) : undefined;
     // Everything the page shows comes from the query string and these entries.
-    const entries = [page, facets, ...(featuredEntry ? [featuredEntry] : [])];
-    const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value }));
+    const entries = [page, facets, ...(narrowed ? [narrowed] : []), ...(featuredEntry ? [featuredEntry] : [])];
+    const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value, narrowed: narrowed?.value }));
     const headers = htmlKeptHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY });
     cache.offerPage(c, html, headers, () => siteIsCurrent(site) && entries.every((entry) => catalog.isCurrent(entry)), selectsHtml);
     return sendKept(c, html, headers);

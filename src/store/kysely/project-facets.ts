@@ -1,35 +1,50 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Facets, FacetCount } from '../ports/index.js';
 import type { Database } from './schema.js';
 
 type TermKind = 'tag' | 'industry' | 'service' | 'technology';
 
-/** The catalog's facets: published projects per term value and per year. */
-export async function catalogFacets(db: Kysely<Database>): Promise<Facets> {
-  const rows = await db
+/** Published projects per term value and per year: of the whole catalog, or of the ids `within` selects. */
+export async function catalogFacets(db: Kysely<Database>, within?: SelectQueryBuilder<Database, 'projects', { id: string }>): Promise<Facets> {
+  let terms = db
     .selectFrom('project_terms')
     .innerJoin('projects', 'projects.id', 'project_terms.project_id')
     .where('projects.published_at', 'is not', null)
     .select(['project_terms.kind', 'project_terms.value', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(['project_terms.kind', 'project_terms.value'])
-    .execute();
-  const years = await db
+    .groupBy(['project_terms.kind', 'project_terms.value']);
+  let years = db
     .selectFrom('projects')
     .where('published_at', 'is not', null)
     .select(['year', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('year')
-    .orderBy('year', 'desc')
-    .execute();
+    .groupBy('year');
+  if (within) {
+    terms = terms.where('projects.id', 'in', within);
+    years = years.where('projects.id', 'in', within);
+  }
+  const termRows = (await terms.execute()).map((r) => ({ kind: r.kind as TermKind, value: r.value, count: Number(r.count) }));
+  return facetsOf(
+    termRows,
+    (await years.execute()).map((r) => ({ year: Number(r.year), count: Number(r.count) })),
+  );
+}
+
+/** Facets in their order: values by count, then by value; years newest first. */
+export function facetsOf(terms: readonly { kind: TermKind; value: string; count: number }[], years: readonly { year: number; count: number }[]): Facets {
   const byKind = (kind: TermKind): FacetCount[] =>
-    rows
+    terms
       .filter((r) => r.kind === kind)
-      .map((r) => ({ value: r.value, count: Number(r.count) }))
+      .map((r) => ({ value: r.value, count: r.count }))
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   return {
     tags: byKind('tag'),
     industries: byKind('industry'),
     services: byKind('service'),
     technologies: byKind('technology'),
-    years: years.map((r) => ({ value: String(r.year), count: Number(r.count) })),
+    years: [...years].sort((a, b) => b.year - a.year).map((r) => ({ value: String(r.year), count: r.count })),
   };
+}
+
+/** How many projects the facets count: every project has one year. */
+export function facetsTotal(facets: Facets): number {
+  return facets.years.reduce((sum, y) => sum + y.count, 0);
 }

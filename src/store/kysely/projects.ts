@@ -1,23 +1,21 @@
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ImportedProject, ProjectFields, ProjectRecord } from '../../model/project.js';
 import { toRfc3339 } from '../../lib/clock.js';
 import { bumpVersion, catalogVersion } from './catalog-version.js';
 import { featuredOrder, featuredRanks, moveFeatured } from './featured-order.js';
-import type { Facets, ProjectPage, ProjectPageRef, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
+import type { Facets, ProjectFilter, ProjectPage, ProjectPageRef, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
 import { nextPosition } from './next-position.js';
-import { catalogFacets } from './project-facets.js';
+import { catalogFacets, facetsOf, facetsTotal } from './project-facets.js';
 import { countProjects, exportAll, pageRefs } from './whole-catalog.js';
 import { RECORD_COLUMNS, RECORD_COLUMNS_OF_PROJECTS, recordOf, recordsById, toRecord, toRow, normalizeTime, isUniqueViolation, type KeyedRecord } from './project-rows.js';
 import type { DirectReads } from './direct-reads.js';
-import type { Database, ProjectsTable } from './schema.js';
+import type { Database } from './schema.js';
 import { searchTerms, type SearchDialect } from './search-dialect.js';
-import { projectContaining } from './substring-match.js';
-import { SYMBOL_TERM_KINDS, symbolTerms } from '../../search/symbol-terms.js';
+import { matchingProjects } from './project-matching.js';
+import { symbolTerms } from '../../search/symbol-terms.js';
 import { ProjectRowCache } from './project-row-cache.js';
 import type { InMemorySearch } from './search-index.js';
-
-type TermKind = 'tag' | 'industry' | 'service' | 'technology';
 
 export class KyselyProjectStore implements ProjectStore {
   constructor(
@@ -50,41 +48,8 @@ export class KyselyProjectStore implements ProjectStore {
   /** A page's rows (limit + 1) with SQL: the filters, the search, the order and the cursor of `query`. */
   private async rowsByQuery(query: ProjectQuery, q: string | undefined, words: readonly string[], symbols: readonly string[]): Promise<KeyedRecord[]> {
     const ranked = words.length > 0;
-    let qb = this.db.selectFrom('projects').where('projects.published_at', 'is not', null) as unknown as SelectQueryBuilder<
-      Database & { m: { project_key: string | number; rank: number } },
-      'projects' | 'm',
-      Selectable<ProjectsTable> & { rank?: number }
-    >;
-
-    const terms: [TermKind, string | undefined][] = [
-      ['tag', query.tag],
-      ['industry', query.industry],
-      ['service', query.service],
-      ['technology', query.technology],
-    ];
-    for (const [kind, value] of terms) {
-      if (value === undefined) continue;
-      qb = qb.where('projects.id', 'in', (eb) =>
-        eb.selectFrom('project_terms').select('project_terms.project_id').where('project_terms.kind', '=', kind).where('project_terms.value', '=', value),
-      );
-    }
-    for (const symbol of symbols) {
-      qb = qb.where('projects.id', 'in', (eb) =>
-        eb.selectFrom('project_terms').select('project_terms.project_id').where('project_terms.kind', 'in', SYMBOL_TERM_KINDS).where('project_terms.value', '=', symbol),
-      );
-    }
-    if (query.year !== undefined) qb = qb.where('projects.year', '=', query.year);
-    if (query.featured !== undefined) qb = qb.where('projects.featured', '=', query.featured ? 1 : 0);
-
-    if (ranked) {
-      const key = sql.ref(`projects.${this.search.matchKey}`);
-      // Not selecting m.rank: SQLite would evaluate bm25() twice per match (select and ORDER BY).
-      qb = qb.innerJoin(this.search.matches(this.db, words).as('m'), (join) => join.on(sql.ref('m.project_key'), '=', key));
-    } else if (q) {
-      qb = qb
-        .where((eb) => projectContaining(eb, q))
-        .select(sql<number>`0`.as('rank'));
-    }
+    let qb = matchingProjects(this.db, this.search, query, q, words, symbols);
+    if (!ranked && q) qb = qb.select(sql<number>`0`.as('rank'));
 
     const after = query.after;
     switch (query.sort) {
@@ -156,6 +121,16 @@ export class KyselyProjectStore implements ProjectStore {
 
   facets(): Promise<Facets> {
     return catalogFacets(this.db);
+  }
+
+  async narrowed(filter: ProjectFilter): Promise<{ total: number; facets: Facets }> {
+    const q = filter.q?.trim();
+    const words = q ? searchTerms(q) : [];
+    const symbols = q ? symbolTerms(q) : [];
+    // A search with no searchable word is a substring match, which only SQL answers.
+    const counted = this.memory && (words.length > 0 || !q) ? await this.memory.counts(filter, words, symbols) : undefined;
+    const facets = counted ? facetsOf(counted.terms, counted.years) : await catalogFacets(this.db, matchingProjects(this.db, this.search, filter, q, words, symbols).select('projects.id'));
+    return { total: facetsTotal(facets), facets };
   }
 
   pageRefs(afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]> {

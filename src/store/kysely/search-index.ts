@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { nextTurn } from '../../lib/next-turn.js';
-import { CatalogIndex, type IndexedProject, type SearchPage } from '../../search/catalog-index.js';
-import type { ProjectQuery } from '../ports/index.js';
+import { CatalogIndex, type FacetCounts, type IndexedProject, type SearchPage } from '../../search/catalog-index.js';
+import type { ProjectFilter, ProjectQuery } from '../ports/index.js';
 import { catalogVersion } from './catalog-version.js';
 import type { DirectReads } from './direct-reads.js';
 import type { Database } from './schema.js';
@@ -24,7 +24,7 @@ export class InMemorySearch {
   private generation = 0;
   private refreshing: Promise<void> | undefined;
   private closed = false;
-  /** ranked pages answered from memory so far (tests check the index really answers) */
+  /** ranked pages and facet counts answered from memory so far (tests check the index really answers) */
   answered = 0;
 
   constructor(
@@ -65,6 +65,22 @@ export class InMemorySearch {
     if (page === undefined) return undefined;
     this.answered += 1;
     return { ...page, version };
+  }
+
+  /** What a narrowed view counts (CatalogIndex.counts), or undefined: count with SQL. */
+  async counts(filter: ProjectFilter, words: readonly string[], symbols: readonly string[]): Promise<FacetCounts | undefined> {
+    const builtAt = this.builtAt;
+    if (builtAt === undefined) return undefined;
+    const preparing = words.length > 0 ? this.text.index.prepare?.(words) : undefined;
+    const version = preparing === undefined ? await this.version() : (await Promise.all([this.version(), preparing]))[0];
+    if (version !== builtAt) {
+      void this.warm().catch(() => {});
+      return undefined;
+    }
+    const generation = this.generation;
+    const counts = await this.core.counts(filter, words, symbols, () => this.generation === generation && this.builtAt === builtAt);
+    if (counts !== undefined) this.answered += 1;
+    return counts;
   }
 
   private version(): Promise<number> {

@@ -21,6 +21,9 @@ export interface ProjectQuery {
   after?: PagePosition | undefined;
 }
 
+/** What narrows the catalog: a query without its order and page. */
+export type ProjectFilter = Omit<ProjectQuery, 'sort' | 'limit' | 'after'>;
+
 export interface ProjectPage {
   items: ProjectRecord[];
   /** position after the last item, present when more items follow */
@@ -55,6 +58,11 @@ export interface ProjectStore {
   /** Up to `limit` published projects' slugs and update times, by slug, after `afterSlug` (keyset): what a sitemap names. */
   pageRefs(afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]>;
   facets(): Promise<Facets>;
+  /**
+   * The published projects `filter` lists: how many, and the facets of just them (values with
+   * at least one project). What a narrowed view's filters offer without promising empty pages.
+   */
+  narrowed(filter: ProjectFilter): Promise<{ total: number; facets: Facets }>;
   /**
    * Inserts or updates by slug, in one transaction; bumps the catalog version. A record's
    * `featured_rank` is written when given; otherwise a new project gets 0 and a stored one keeps its own.
