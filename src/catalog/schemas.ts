@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Facets } from '../store/ports/index.js';
+import type { CountedFacets } from '../store/ports/index.js';
 import type { ApiProject } from './api-project.js';
 
 /**
@@ -54,11 +54,12 @@ export const FacetsSchema = z.object({
   services: z.array(FacetCountSchema),
   technologies: z.array(FacetCountSchema),
   years: z.array(FacetCountSchema),
+  total: z.number().int().describe('How many published projects these counts are over.'),
 });
 
 // Compile-time guard: the schemas describe exactly what the catalog service returns.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const projectMatches: Same<z.infer<typeof ProjectSchema>, ApiProject> = true;
-const facetsMatch: Same<z.infer<typeof FacetsSchema>, Facets> = true;
+const facetsMatch: Same<z.infer<typeof FacetsSchema>, CountedFacets> = true;
 void projectMatches;
 void facetsMatch;

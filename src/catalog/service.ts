@@ -3,7 +3,7 @@ import type { Clock } from '../lib/clock.js';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import { representationOf, utf8Bytes, type Representation } from '../lib/representation.js';
-import type { Facets, ProjectFilter, ProjectQuery, ProjectSort, ProjectStore } from '../store/ports/index.js';
+import type { CountedFacets, ProjectFilter, ProjectQuery, ProjectSort, ProjectStore } from '../store/ports/index.js';
 import { toApiProject, type ApiProject } from './api-project.js';
 import { decodeCursor, encodeCursor, queryDigest } from './cursor.js';
 import { pageBytes, PresentedProjects } from './presented-projects.js';
@@ -228,12 +228,12 @@ export class CatalogService {
     return (await this.options.store.pageRefs(afterSlug, limit)).map((ref) => ({ ...ref, url: `${baseUrl}${htmlPrefix}/${ref.slug}` }));
   }
 
-  async facets(): Promise<Cached<Facets>> {
+  async facets(): Promise<Cached<CountedFacets>> {
     return this.memo('facets', () => this.options.store.facets());
   }
 
-  /** How many projects a filtered view lists, and their facets (ProjectStore.narrowed), once per catalog version. */
-  async narrowed(input: ProjectFilter): Promise<Cached<{ total: number; facets: Facets }>> {
+  /** The facets of the projects a search and filters list, and how many (ProjectStore.narrowed), once per catalog version. */
+  async narrowed(input: ProjectFilter): Promise<Cached<CountedFacets>> {
     const filter: ProjectFilter = { q: input.q?.trim() || undefined, tag: input.tag, industry: input.industry, service: input.service, technology: input.technology, year: input.year, featured: input.featured };
     return this.memo(`narrowed:${queryDigest({ ...filter, sort: 'relevance' })}`, () => this.options.store.narrowed(filter));
   }

@@ -1,7 +1,7 @@
 import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
-import type { Facets } from '../store/ports/index.js';
+import type { CountedFacets, Facets } from '../store/ports/index.js';
 import { catalogHref, catalogViewName, filterNamedBy, hasCriteria, type CatalogQuery } from './catalog-query.js';
 import { FILTERS, humanize } from './labels.js';
 import { contentLang, Layout, type Site } from './layout.js';
@@ -22,7 +22,7 @@ export interface CatalogView {
   /** the whole catalog's facets */
   facets: Facets;
   /** a searched or filtered view's: how many projects it lists, and their facets */
-  narrowed?: { total: number; facets: Facets } | undefined;
+  narrowed?: CountedFacets | undefined;
 }
 
 const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
@@ -173,7 +173,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
         </form>
       </section>
       <div class="wrap catalog">
-        <Filters query={query} facets={facets} narrowed={narrowed?.facets} />
+        <Filters query={query} facets={facets} narrowed={narrowed} />
         <div>
           <ActiveFilters query={query} />
           <FilterSuggestion query={query} facets={facets} />

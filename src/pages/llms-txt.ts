@@ -53,7 +53,7 @@ export function llmsTxt(site: LlmsSite, { projects, more }: SomeProjects): strin
     `- [OpenAPI 3.1 description](${b}/openapi.json): every REST endpoint, parameter and response schema`,
     `- [API reference](${b}/docs): human-readable documentation of the same API`,
     `- [Search projects](${b}/api/v1/projects): \`GET\` with \`q\`, \`tag\`, \`industry\`, \`service\`, \`technology\`, \`year\`, \`featured\`, \`sort\`, \`limit\`, \`cursor\``,
-    `- [Facets](${b}/api/v1/facets): valid filter values with counts`,
+    `- [Facets](${b}/api/v1/facets): valid filter values with counts; with \`q\` and filters, the counts and \`total\` of just what that search lists`,
     `- [Studio](${b}/api/v1/studio): who the studio is, its services, location, contact and links`,
     `- [Submit an inquiry](${b}/api/v1/inquiries): \`POST\` JSON \`{name, email, message, project_slugs?, company?, budget?, timeline?}\` with an \`Idempotency-Key\` header`,
     `- [API catalog](${b}/.well-known/api-catalog): RFC 9727 linkset of the service's APIs`,

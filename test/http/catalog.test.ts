@@ -258,12 +258,26 @@ describe('GET /api/v1/projects/{slug} and /api/v1/facets', () => {
     assert.equal(body.years.reduce((n, y) => n + y.count, 0), published.length);
     for (const key of ['industries', 'services', 'technologies']) assert.ok(Array.isArray(body[key as 'industries']));
 
-    // The counts take no search or filter: one given is refused, never silently ignored.
-    const narrowed = await fetch(`${server.baseUrl}/api/v1/facets?q=maps`);
-    assert.equal(narrowed.status, 400);
-    const problem = (await narrowed.json()) as { error: string; errors: { path: string }[] };
+    assert.equal((body as unknown as { total: number }).total, published.length);
+    // A parameter of the list that does not narrow (sort, limit) is refused, never silently ignored.
+    const sorted = await fetch(`${server.baseUrl}/api/v1/facets?sort=title`);
+    assert.equal(sorted.status, 400);
+    const problem = (await sorted.json()) as { error: string; errors: { path: string }[] };
     assert.equal(problem.error, 'validation_failed');
-    assert.deepEqual(problem.errors.map((e) => e.path), ['query.q']);
+    assert.deepEqual(problem.errors.map((e) => e.path), ['query.sort']);
+  });
+
+  it('counts the facets of what a search and filters list, and how many that is', async () => {
+    type Counted = { tags: { value: string; count: number }[]; industries: { value: string; count: number }[]; years: { value: string; count: number }[]; total: number };
+    const { res, body } = await getJson<Counted>(`${server.baseUrl}/api/v1/facets?q=maps&industry=public-sector`);
+    assert.equal(res.status, 200);
+    const listed = (await getJson<{ data: { tags: string[]; industry: string }[] }>(`${server.baseUrl}/api/v1/projects?q=maps&industry=public-sector&limit=100`)).body.data;
+    assert.ok(listed.length > 0);
+    assert.equal(body.total, listed.length);
+    assert.deepEqual(body.industries, [{ value: 'public-sector', count: listed.length }]);
+    for (const { value, count } of body.tags) assert.equal(count, listed.filter((p) => p.tags.includes(value)).length, value);
+    assert.deepEqual(new Set(body.tags.map((t) => t.value)), new Set(listed.flatMap((p) => p.tags)), 'only the listed projects\' tags');
+    assert.deepEqual(await (await fetch(`${server.baseUrl}/api/v1/facets?q=zzqxv`)).json(), { tags: [], industries: [], services: [], technologies: [], years: [], total: 0 });
   });
 });
 

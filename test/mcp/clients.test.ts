@@ -90,6 +90,19 @@ describe('MCP over Streamable HTTP with the official clients (seed §4.7, docs/d
         assert.deepEqual(result.structuredContent, await (await fetch(`${server.baseUrl}/api/v1/facets`)).json());
       });
 
+      it('list_facets with a search and filters counts just what search_projects lists for them', async () => {
+        const result = await call(client, 'list_facets', { q: 'maps', year: 2024 });
+        assert.equal(result.isError, undefined, textOf(result));
+        assert.equal(schemaErrors(schemas.get('list_facets')!, result.structuredContent), null);
+        assert.deepEqual(result.structuredContent, await (await fetch(`${server.baseUrl}/api/v1/facets?q=maps&year=2024`)).json());
+        const listed = await call(client, 'search_projects', { q: 'maps', year: 2024, limit: 25 });
+        const total = (result.structuredContent as { total: number }).total;
+        assert.ok(total > 0);
+        assert.equal((listed.structuredContent as { projects: unknown[] }).projects.length, total);
+        const refused = await call(client, 'list_facets', { limit: 5 });
+        assert.equal(refused.isError, true, 'an argument that does not narrow is refused');
+      });
+
       it('submit_inquiry in the sandbox answers with a receipt matching its outputSchema and stores nothing', async () => {
         const before = await server.store.inquiries.count();
         const result = await call(client, 'submit_inquiry', {

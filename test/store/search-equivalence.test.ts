@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'ky
 import pg from 'pg';
 import { generateCatalog } from '../../bench/lib/catalog-fixture.js';
 import type { ProjectFields } from '../../src/model/project.js';
-import type { Facets, ProjectQuery, ProjectSort, Store } from '../../src/store/ports/index.js';
+import type { CountedFacets, ProjectQuery, ProjectSort, Store } from '../../src/store/ports/index.js';
 import { facetsOf } from '../../src/store/kysely/project-facets.js';
 import { searchTerms } from '../../src/store/kysely/search-dialect.js';
 import { symbolTerms } from '../../src/search/symbol-terms.js';
@@ -68,7 +68,7 @@ async function oldSearch(store: Store, db: Kysely<unknown>, q: string, filters: 
 }
 
 /** The facets of the projects the old search answered, counted from their rows. */
-async function oldFacets(db: Kysely<unknown>, ids: readonly string[]): Promise<{ total: number; facets: Facets }> {
+async function oldFacets(db: Kysely<unknown>, ids: readonly string[]): Promise<CountedFacets> {
   const terms: { kind: 'tag' | 'industry' | 'service' | 'technology'; value: string; count: number }[] = [];
   const years = new Map<number, number>();
   if (ids.length > 0) {
@@ -77,7 +77,9 @@ async function oldFacets(db: Kysely<unknown>, ids: readonly string[]): Promise<{
     const yearRows = await sql<{ year: number; n: number | string }>`SELECT year, count(*) AS n FROM projects WHERE id IN (${sql.join(ids)}) GROUP BY year`.execute(db);
     for (const r of yearRows.rows) years.set(Number(r.year), Number(r.n));
   }
-  return { total: ids.length, facets: facetsOf(terms, [...years].map(([year, count]) => ({ year, count }))) };
+  const facets = facetsOf(terms, [...years].map(([year, count]) => ({ year, count })));
+  assert.equal(facets.total, ids.length);
+  return facets;
 }
 
 /** Every id the store answers, page after page (20 a page: many cursors). */

@@ -28,6 +28,9 @@ export const listQuerySchema = z
   })
   .strict();
 
+/** What narrows the facets: the list's search and filters, without its order and page. */
+const facetsQuerySchema = listQuerySchema.pick({ q: true, tag: true, industry: true, service: true, technology: true, year: true, featured: true }).strict();
+
 const slugParam = z.object({ slug: z.string().min(1).max(80).openapi({ param: { name: 'slug', in: 'path' } }) });
 
 export interface CatalogRouteOptions {
@@ -110,17 +113,22 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
         tags: [tag],
         ...BEARER_CHECKED,
         operationId: `list${operationPrefix}Facets`,
-        summary: 'Counts per tag, industry, service, technology and year (valid filter values)',
-        // The counts are over the whole published catalog: a `q` or filter here would be ignored
-        // and read as narrowing, so any parameter is refused, as on the list.
-        request: { query: z.object({}).strict() },
+        summary: 'Counts per tag, industry, service, technology and year (valid filter values), of the whole catalog or of a search',
+        description:
+          'Without parameters: every value of the published catalog. With `q` and/or filters (as on the project list): only the values of the projects the list gives for them, each with how many of those projects have it, and `total`, how many it lists.',
+        // Unknown parameters (sort, limit, a typo) are refused, never silently ignored.
+        request: { query: facetsQuerySchema },
         responses: {
-          200: { description: 'Facet counts over the whole published catalog (they take no search or filter).', content: { 'application/json': { schema: FacetsSchema } }, headers: { ETag: { schema: { type: 'string' } } } },
-          400: problemResponse('A query parameter was given: the counts take none.'),
+          200: { description: 'Facet counts and their `total`.', content: { 'application/json': { schema: FacetsSchema } }, headers: { ETag: { schema: { type: 'string' } } } },
+          400: problemResponse('A parameter is malformed or unknown.'),
           304: { description: 'Not modified.' },
         },
       }),
-      async (c) => send(c, await service.facets()) as never,
+      async (c) => {
+        const filter = c.req.valid('query');
+        const narrowed = Object.values(filter).some((value) => value !== undefined);
+        return send(c, narrowed ? await service.narrowed(filter) : await service.facets()) as never;
+      },
     );
   }
 }

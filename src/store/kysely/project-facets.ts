@@ -1,11 +1,11 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Facets, FacetCount } from '../ports/index.js';
+import type { CountedFacets, FacetCount } from '../ports/index.js';
 import type { Database } from './schema.js';
 
 type TermKind = 'tag' | 'industry' | 'service' | 'technology';
 
 /** Published projects per term value and per year: of the whole catalog, or of the ids `within` selects. */
-export async function catalogFacets(db: Kysely<Database>, within?: SelectQueryBuilder<Database, 'projects', { id: string }>): Promise<Facets> {
+export async function catalogFacets(db: Kysely<Database>, within?: SelectQueryBuilder<Database, 'projects', { id: string }>): Promise<CountedFacets> {
   let terms = db
     .selectFrom('project_terms')
     .innerJoin('projects', 'projects.id', 'project_terms.project_id')
@@ -28,8 +28,8 @@ export async function catalogFacets(db: Kysely<Database>, within?: SelectQueryBu
   );
 }
 
-/** Facets in their order: values by count, then by value; years newest first. */
-export function facetsOf(terms: readonly { kind: TermKind; value: string; count: number }[], years: readonly { year: number; count: number }[]): Facets {
+/** Facets in their order (values by count, then by value; years newest first), with their total. */
+export function facetsOf(terms: readonly { kind: TermKind; value: string; count: number }[], years: readonly { year: number; count: number }[]): CountedFacets {
   const byKind = (kind: TermKind): FacetCount[] =>
     terms
       .filter((r) => r.kind === kind)
@@ -41,10 +41,7 @@ export function facetsOf(terms: readonly { kind: TermKind; value: string; count:
     services: byKind('service'),
     technologies: byKind('technology'),
     years: [...years].sort((a, b) => b.year - a.year).map((r) => ({ value: String(r.year), count: r.count })),
+    // Every project has one year.
+    total: years.reduce((sum, y) => sum + y.count, 0),
   };
-}
-
-/** How many projects the facets count: every project has one year. */
-export function facetsTotal(facets: Facets): number {
-  return facets.years.reduce((sum, y) => sum + y.count, 0);
 }

@@ -3,10 +3,10 @@ import type { ImportedProject, ProjectFields, ProjectRecord } from '../../model/
 import { toRfc3339 } from '../../lib/clock.js';
 import { bumpVersion, catalogVersion } from './catalog-version.js';
 import { featuredOrder, featuredRanks, moveFeatured } from './featured-order.js';
-import type { Facets, ProjectFilter, ProjectPage, ProjectPageRef, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
+import type { CountedFacets, ProjectFilter, ProjectPage, ProjectPageRef, ProjectQuery, ProjectRevision, ProjectStore, RevisedProject } from '../ports/index.js';
 import { inTransaction } from './in-transaction.js';
 import { nextPosition } from './next-position.js';
-import { catalogFacets, facetsOf, facetsTotal } from './project-facets.js';
+import { catalogFacets, facetsOf } from './project-facets.js';
 import { countProjects, exportAll, pageRefs } from './whole-catalog.js';
 import { RECORD_COLUMNS, RECORD_COLUMNS_OF_PROJECTS, recordOf, recordsById, toRecord, toRow, normalizeTime, isUniqueViolation, type KeyedRecord } from './project-rows.js';
 import type { DirectReads } from './direct-reads.js';
@@ -119,18 +119,17 @@ export class KyselyProjectStore implements ProjectStore {
     return new Set(rows.map((r) => r.slug));
   }
 
-  facets(): Promise<Facets> {
+  facets(): Promise<CountedFacets> {
     return catalogFacets(this.db);
   }
 
-  async narrowed(filter: ProjectFilter): Promise<{ total: number; facets: Facets }> {
+  async narrowed(filter: ProjectFilter): Promise<CountedFacets> {
     const q = filter.q?.trim();
     const words = q ? searchTerms(q) : [];
     const symbols = q ? symbolTerms(q) : [];
     // A search with no searchable word is a substring match, which only SQL answers.
     const counted = this.memory && (words.length > 0 || !q) ? await this.memory.counts(filter, words, symbols) : undefined;
-    const facets = counted ? facetsOf(counted.terms, counted.years) : await catalogFacets(this.db, matchingProjects(this.db, this.search, filter, q, words, symbols).select('projects.id'));
-    return { total: facetsTotal(facets), facets };
+    return counted ? facetsOf(counted.terms, counted.years) : catalogFacets(this.db, matchingProjects(this.db, this.search, filter, q, words, symbols).select('projects.id'));
   }
 
   pageRefs(afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]> {

@@ -43,6 +43,11 @@ export interface Facets {
   years: FacetCount[];
 }
 
+/** Facets with how many published projects they count (every project has one year). */
+export interface CountedFacets extends Facets {
+  total: number;
+}
+
 export interface ProjectStore {
   /**
    * Builds what makes ranked lists fast (issue 17: the in-memory search index) and resolves when
@@ -57,12 +62,12 @@ export interface ProjectStore {
   existingSlugs(slugs: readonly string[]): Promise<Set<string>>;
   /** Up to `limit` published projects' slugs and update times, by slug, after `afterSlug` (keyset): what a sitemap names. */
   pageRefs(afterSlug: string | undefined, limit: number): Promise<ProjectPageRef[]>;
-  facets(): Promise<Facets>;
+  facets(): Promise<CountedFacets>;
   /**
    * The published projects `filter` lists: how many, and the facets of just them (values with
    * at least one project). What a narrowed view's filters offer without promising empty pages.
    */
-  narrowed(filter: ProjectFilter): Promise<{ total: number; facets: Facets }>;
+  narrowed(filter: ProjectFilter): Promise<CountedFacets>;
   /**
    * Inserts or updates by slug, in one transaction; bumps the catalog version. A record's
    * `featured_rank` is written when given; otherwise a new project gets 0 and a stored one keeps its own.
