@@ -96,7 +96,7 @@ describe('vitrine backup killed midway', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('leaves no FILE (only its .partial), so a retry succeeds', { timeout: 60_000 }, async () => {
+  it('leaves no FILE (only its .partial), so a retry succeeds and removes the abandoned copy', { timeout: 60_000 }, async () => {
     const out = join(dir, 'backups');
     mkdirSync(out);
     const file = join(out, 'vitrine.db');
@@ -109,9 +109,13 @@ describe('vitrine backup killed midway', () => {
     assert.equal(existsSync(file), false, 'no FILE that a retry would refuse and a restore would take for a backup');
     for (const name of readdirSync(out)) assert.match(name, /^vitrine\.db\.\d+\.partial/, 'only the killed copy, under a name no restore would take');
 
+    // A copy another backup is still writing (this test's own process stands in for it).
+    const running = `other.db.${process.pid}.partial`;
+    writeFileSync(join(out, running), '');
     const retried = await vitrine(['backup', file], `sqlite:${db}`);
     assert.equal(retried.code, 0, retried.stderr);
     assert.ok(existsSync(file));
+    assert.deepEqual(readdirSync(out).sort(), [running, 'vitrine.db'], 'the dead backup\'s copy is gone, the live one\'s kept');
   });
 });
 

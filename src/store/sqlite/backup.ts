@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -103,10 +103,12 @@ function publish(partial: string, destination: string): void {
  * once it is complete, checked and on disk: a backup that stops midway (killed, the machine
  * down, the check failing) leaves no `destination`, which a retry would refuse as existing and a
  * restore would take for a backup. A failure removes the partial file (better-sqlite3 itself
- * unlinks a new file its copy failed to fill); only a process that dies leaves it behind.
+ * unlinks a new file its copy failed to fill); only a process that dies leaves it behind, and
+ * the next backup into that folder removes it.
  */
 export async function backupSqlite(source: string, destination: string): Promise<DatabaseSummary> {
   if (existsSync(destination)) throw new BackupError(`${destination} already exists; name a new file`);
+  removeAbandonedCopies(dirname(destination));
   const partial = join(dirname(destination), `${basename(destination)}.${process.pid}.partial`);
   try {
     const db = openReadOnly(source, 'the database');
@@ -132,6 +134,35 @@ export async function backupSqlite(source: string, destination: string): Promise
     // With the copy's journal, if a failure left one, and the empty -wal and -shm the read-only
     // check opened (the copy says WAL mode, as its source does; every page is in the file).
     for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
+  }
+}
+
+/**
+ * Removes the `FILE.<pid>.partial` copies (and their journals) that backups which died midway
+ * left in `folder`: those whose process is gone. A copy still being written, by this process or
+ * another, is left alone.
+ */
+function removeAbandonedCopies(folder: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /\.(\d{1,10})\.partial(?:-journal|-wal|-shm)?$/.exec(name)?.[1];
+    if (pid !== undefined && !processExists(Number(pid))) rmSync(join(folder, name), { force: true });
+  }
+}
+
+function processExists(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists and belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
