@@ -10,6 +10,8 @@ export interface CatalogMarkdownView {
   projects: readonly ApiProject[];
   nextCursor: string | null;
   continued: boolean;
+  /** how many projects a searched or filtered view lists in all */
+  total?: number | undefined;
 }
 
 /** The Markdown twin of a catalog URL: `/?q=x` ↔ `/index.md?q=x`, so agents page in Markdown. */
@@ -40,7 +42,8 @@ export function catalogMarkdown(view: CatalogMarkdownView): string {
     lines.push(`- [Clear all](<${b}/index.md>)`, '');
   }
   if (view.featured.length > 0) lines.push('## Featured work', '', ...view.featured.map(item), '');
-  lines.push(view.continued ? '## More projects' : hasCriteria(query) ? '## Matching projects' : '## All projects', '');
+  const matching = view.total ? `${view.total} matching ${view.total === 1 ? 'project' : 'projects'}` : 'Matching projects';
+  lines.push(view.continued ? (hasCriteria(query) ? `## ${matching} (continued)` : '## More projects') : hasCriteria(query) ? `## ${matching}` : '## All projects', '');
   lines.push(...(view.projects.length > 0 ? view.projects.map(item) : ['No published project matches these filters.']), '');
   const paging = [
     ...(view.nextCursor ? [`- Next page: <${markdownHref(b, query, { cursor: view.nextCursor })}>`] : []),

@@ -88,6 +88,10 @@ describe('RFC 9110 §12.5.1: Markdown for every human page (/, /inquire, /docs)'
     assert.match(filtered, /^## Active filters$/m);
     assert.match(filtered, /^- Search: “booking” \(\[remove\]\(<[^>]+\/index\.md\?industry=healthcare>\)\)$/m);
     assert.match(filtered, /^- Industry: Healthcare \(\[remove\]\(<[^>]+\/index\.md\?q=booking>\)\)$/m);
+    // How many the view lists in all, as the HTML page says.
+    const listed = [...filtered.matchAll(/\]\(<(http[^>]+\/projects\/[a-z0-9-]+\.md)>\)/g)].length;
+    assert.ok(listed > 0);
+    assert.match(filtered, new RegExp(`^## ${listed} matching ${listed === 1 ? 'project' : 'projects'}$`, 'm'));
   });
 
   it('/inquire in Markdown explains the REST and MCP ways, naming the project asked about', async () => {

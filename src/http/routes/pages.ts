@@ -117,16 +117,16 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       throw error;
     });
     const view = { query, featured: continued ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued };
+    const narrowed = filtered ? await catalog.narrowed(criteria) : undefined;
     if (format === 'text/markdown') {
-      const shown = [page, ...(featuredEntry ? [featuredEntry] : [])];
-      const markdown = rendered.get(`catalog.md:${url.search}`, [site, ...shown], () => catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view }));
+      const shown = [page, ...(narrowed ? [narrowed] : []), ...(featuredEntry ? [featuredEntry] : [])];
+      const markdown = rendered.get(`catalog.md:${url.search}`, [site, ...shown], () => catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view, total: narrowed?.value.total }));
       const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY, link: homeLink });
       // The /index.md twin has one representation; at `/` the cache keeps the HTML (one entry a URL).
       if (twin) cache.offerPage(c, markdown, headers, () => siteIsCurrent(site) && shown.every((entry) => catalog.isCurrent(entry)));
       return sendKept(c, markdown, headers);
     }
     const facets = await catalog.facets();
-    const narrowed = filtered ? await catalog.narrowed(criteria) : undefined;
     // Everything the page shows comes from the query string and these entries.
     const entries = [page, facets, ...(narrowed ? [narrowed] : []), ...(featuredEntry ? [featuredEntry] : [])];
     const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value, narrowed: narrowed?.value }));
