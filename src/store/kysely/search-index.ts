@@ -50,10 +50,24 @@ export class InMemorySearch {
 
   /** The page of ids for a ranked query and the catalog version it answers at, or undefined: answer it with SQL. */
   async page(query: ProjectQuery, words: readonly string[], symbols: readonly string[]): Promise<(SearchPage & { version: number }) | undefined> {
+    const answer = await this.atBuiltVersion(words, (stillValid) => this.core.page(query, words, symbols, stillValid));
+    return answer && { ...answer.value, version: answer.version };
+  }
+
+  /** What a narrowed view counts (CatalogIndex.counts), or undefined: count with SQL. */
+  async counts(filter: ProjectFilter, words: readonly string[], symbols: readonly string[]): Promise<FacetCounts | undefined> {
+    return (await this.atBuiltVersion(words, (stillValid) => this.core.counts(filter, words, symbols, stillValid)))?.value;
+  }
+
+  /**
+   * `read` of the index, when the catalog is still at the version the index was built at;
+   * undefined when it is not (or `read` gave up): the caller asks SQL.
+   */
+  private async atBuiltVersion<T>(words: readonly string[], read: (stillValid: () => boolean) => Promise<T | undefined>): Promise<{ value: T; version: number } | undefined> {
     const builtAt = this.builtAt;
     if (builtAt === undefined) return undefined;
     // The lexizing (PostgreSQL) goes to another connection beside the version read, not after it.
-    const preparing = this.text.index.prepare?.(words);
+    const preparing = words.length > 0 ? this.text.index.prepare?.(words) : undefined;
     const version = preparing === undefined ? await this.version() : (await Promise.all([this.version(), preparing]))[0];
     if (version !== builtAt) {
       // Another write (here or on another instance): catch up in the background.
@@ -61,26 +75,10 @@ export class InMemorySearch {
       return undefined;
     }
     const generation = this.generation;
-    const page = await this.core.page(query, words, symbols, () => this.generation === generation && this.builtAt === builtAt);
-    if (page === undefined) return undefined;
+    const value = await read(() => this.generation === generation && this.builtAt === builtAt);
+    if (value === undefined) return undefined;
     this.answered += 1;
-    return { ...page, version };
-  }
-
-  /** What a narrowed view counts (CatalogIndex.counts), or undefined: count with SQL. */
-  async counts(filter: ProjectFilter, words: readonly string[], symbols: readonly string[]): Promise<FacetCounts | undefined> {
-    const builtAt = this.builtAt;
-    if (builtAt === undefined) return undefined;
-    const preparing = words.length > 0 ? this.text.index.prepare?.(words) : undefined;
-    const version = preparing === undefined ? await this.version() : (await Promise.all([this.version(), preparing]))[0];
-    if (version !== builtAt) {
-      void this.warm().catch(() => {});
-      return undefined;
-    }
-    const generation = this.generation;
-    const counts = await this.core.counts(filter, words, symbols, () => this.generation === generation && this.builtAt === builtAt);
-    if (counts !== undefined) this.answered += 1;
-    return counts;
+    return { value, version };
   }
 
   private version(): Promise<number> {
