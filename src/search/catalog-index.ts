@@ -39,6 +39,9 @@ export interface SearchPage {
   sortKeys?: string[];
 }
 
+const FIRST_YEAR = 1970;
+const YEARS = 2100 - FIRST_YEAR + 1;
+
 export class CatalogIndex<Source> {
   private ids: (string | undefined)[] = [];
   private stamps: (string | undefined)[] = [];
@@ -127,20 +130,21 @@ export class CatalogIndex<Source> {
     const found = words.length === 0 ? undefined : this.text.matchNow ? this.text.matchNow(words, false) : await this.text.match(words);
     if ((words.length > 0 && found === undefined) || !stillValid()) return undefined;
     const perTerm = new Int32Array(this.terms.size);
-    const perYear = new Map<number, number>();
+    // A project's year is 1970–2100 (src/catalog/project.ts).
+    const perYear = new Int32Array(YEARS);
     const count = (doc: number) => {
       if (!this.admits(doc, filter, needed.required, needed.anyOf, undefined)) return;
-      perYear.set(this.years[doc]!, (perYear.get(this.years[doc]!) ?? 0) + 1);
+      perYear[this.years[doc]! - FIRST_YEAR]! += 1;
       this.terms.tally(doc, perTerm);
     };
-    if (found) for (const doc of found.docs) count(doc);
+    if (found) for (let i = 0; i < found.docs.length; i++) count(found.docs[i]!);
     else for (let doc = 0; doc < this.ids.length; doc++) count(doc);
     for (const [key, id] of this.terms.terms()) {
       if (perTerm[id]! === 0) continue;
       const [kind, value] = key.split('\u0000') as [FacetCounts['terms'][number]['kind'], string];
       counts.terms.push({ kind, value, count: perTerm[id]! });
     }
-    for (const [year, n] of perYear) counts.years.push({ year, count: n });
+    perYear.forEach((n, i) => n > 0 && counts.years.push({ year: FIRST_YEAR + i, count: n }));
     return counts;
   }
 
@@ -182,8 +186,8 @@ export class CatalogIndex<Source> {
     if (!(this.published[doc]! >= 0) || this.ids[doc] === undefined) return false;
     if (query.year !== undefined && this.years[doc] !== query.year) return false;
     if (query.featured !== undefined && this.flags[doc] !== (query.featured ? 1 : 0)) return false;
-    if (required.length > 0 && !required.every((id) => this.terms.has(doc, id))) return false;
-    if (anyOf.length > 0 && !anyOf.every((ids) => ids.some((id) => this.terms.has(doc, id)))) return false;
+    for (let i = 0; i < required.length; i++) if (!this.terms.has(doc, required[i]!)) return false;
+    for (let i = 0; i < anyOf.length; i++) if (!this.terms.hasOneOf(doc, anyOf[i]!)) return false;
     return passes === undefined || passes(doc);
   }
 

@@ -30,6 +30,11 @@ export class TermSets {
     return false;
   }
 
+  hasOneOf(doc: number, ids: readonly number[]): boolean {
+    for (let at = this.at[doc]!, end = at + this.count[doc]!; at < end; at++) if (ids.includes(this.arena[at]!)) return true;
+    return false;
+  }
+
   /** Adds one to `tally[id]` for each of the document's terms. */
   tally(doc: number, tally: Int32Array): void {
     for (let at = this.at[doc]!, end = at + this.count[doc]!; at < end; at++) tally[this.arena[at]!]! += 1;
