@@ -9,8 +9,9 @@ export function markdownText(value: string): string {
 /**
  * The Markdown mirror of a project page, for agents and LLM tools: the same facts as the HTML
  * page without navigation or styling. The description is already Markdown and is kept as is.
+ * `related`: other work of its industry, as the page shows it.
  */
-export function projectMarkdown(project: ApiProject, baseUrl: string): string {
+export function projectMarkdown(project: ApiProject, baseUrl: string, related: readonly ApiProject[] = []): string {
   const list = (values: string[]) => (values.length > 0 ? values.map((v) => markdownText(humanize(v))).join(', ') : '—');
   const lines = [
     `# ${markdownText(project.title)}`,
@@ -43,5 +44,10 @@ export function projectMarkdown(project: ApiProject, baseUrl: string): string {
     `People can use the form at <${baseUrl}/inquire?project=${project.slug}>. Agents can send \`POST ${baseUrl}/api/v1/inquiries\` with \`"project_slugs": ["${project.slug}"]\`, or call the MCP tool \`submit_inquiry\` at <${baseUrl}/mcp>.`,
     '',
   );
+  if (related.length > 0) {
+    const industry = markdownText(humanize(project.industry));
+    lines.push(`## More ${industry.toLowerCase()} work`, '', ...related.map((p) => `- [${markdownText(p.title)}](<${baseUrl}/projects/${p.slug}.md>): ${markdownText(p.summary)}`));
+    lines.push(`- [All ${industry} projects](<${baseUrl}/index.md?industry=${encodeURIComponent(project.industry)}>)`, '');
+  }
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { projectJsonLd, serializeJsonLd } from './json-ld.js';
 import { humanize } from './labels.js';
 import { contentLang, Layout, replyLine, type OgImage, type Site } from './layout.js';
 import { renderMarkdown, safeHref } from './markdown.js';
+import { ProjectCard, WIDE_CARD_SIZES } from './project-card.js';
 import { ResponsiveImage } from './responsive-image.js';
 
 const TermLinks: FC<{ param: 'service' | 'technology' | 'tag'; values: string[]; label: string }> = ({ param, values, label }) => (
@@ -50,7 +51,27 @@ const PreviewBanner: FC<{ slug: string; published: boolean }> = ({ slug, publish
   </aside>
 );
 
-export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { published: boolean } | undefined }> = ({ site, project, preview }) => {
+/** Other work in the project's industry, newest first, and the way to all of it. */
+const RelatedWork: FC<{ site: Site; project: ApiProject; related: readonly ApiProject[] }> = ({ site, project, related }) => {
+  const industry = humanize(project.industry);
+  return (
+    <section class="related" aria-labelledby="related-title">
+      <div class="section-head">
+        <h2 id="related-title">More {industry.toLowerCase()} work</h2>
+        <a href={catalogHref({}, { industry: project.industry })}>All {industry} projects</a>
+      </div>
+      <ul class="cards">
+        {related.map((p) => (
+          <li>
+            <ProjectCard project={p} baseUrl={site.baseUrl} lang={contentLang(site)} sizes={WIDE_CARD_SIZES} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
+
+export const ProjectPage: FC<{ site: Site; project: ApiProject; related?: readonly ApiProject[]; preview?: { published: boolean } | undefined }> = ({ site, project, related = [], preview }) => {
   const [hero, ...rest] = project.images;
   const path = `/projects/${project.slug}`;
   const liveUrl = project.url ? safeHref(project.url) : null;
@@ -165,6 +186,7 @@ export const ProjectPage: FC<{ site: Site; project: ApiProject; preview?: { publ
             Start an inquiry<span class="visually-hidden"> about {project.title}</span>
           </a>
         </section>
+        {related.length > 0 ? <RelatedWork site={site} project={project} related={related} /> : null}
       </div>
     </Layout>
   );

@@ -11,7 +11,8 @@ import type { ProblemType } from '../lib/problem-types.js';
 
 /** Whole HTML documents as strings: the HTTP layer needs nothing from JSX. */
 export const renderCatalogPage = (view: CatalogView): string => renderDocument(<CatalogPage {...view} />);
-export const renderProjectPage = (site: Site, project: ApiProject, preview?: { published: boolean }): string => renderDocument(<ProjectPage site={site} project={project} preview={preview} />);
+export const renderProjectPage = (site: Site, project: ApiProject, related: readonly ApiProject[] = [], preview?: { published: boolean }): string =>
+  renderDocument(<ProjectPage site={site} project={project} related={related} preview={preview} />);
 export const renderInquiryForm = (view: InquiryFormView): string => renderDocument(<InquiryFormPage {...view} />);
 export const renderThanksPage = (site: Site, reference: string | null): string => renderDocument(<ThanksPage site={site} reference={reference} />);
 export const renderErrorPage = (site: Site, status: number, requestId?: string, retryAfterSeconds?: number, details: ErrorPageDetails = {}): string =>

@@ -33,13 +33,16 @@ describe('card images in Chromium: the variant chosen is as wide as the card', (
       const context = await suite.browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
       try {
         const page = await context.newPage();
-        await page.goto(`${suite.server.baseUrl}/`);
-        const cards = page.locator('.card picture img');
-        assert.equal(await cards.count(), 4);
-        for (const img of await cards.all()) {
-          await img.scrollIntoViewIfNeeded();
-          const shown = await img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? Promise.resolve() : new Promise((resolve) => el.addEventListener('load', resolve, { once: true }))).then(() => ({ natural: el.naturalWidth, shown: el.clientWidth, featured: el.closest('.featured') !== null })));
-          assert.ok(shown.natural >= shown.shown, `${shown.featured ? 'a featured' : 'a'} card ${shown.shown} px wide got a ${shown.natural} px variant`);
+        // The catalog's cards, then a project page's related work across the whole page.
+        for (const [path, selector, count] of [['/', '.card picture img', 4], ['/projects/harbour-work-0', '.related .card picture img', 3]] as const) {
+          await page.goto(`${suite.server.baseUrl}${path}`);
+          const cards = page.locator(selector);
+          assert.equal(await cards.count(), count, path);
+          for (const img of await cards.all()) {
+            await img.scrollIntoViewIfNeeded();
+            const shown = await img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? Promise.resolve() : new Promise((resolve) => el.addEventListener('load', resolve, { once: true }))).then(() => ({ natural: el.naturalWidth, shown: el.clientWidth, featured: el.closest('.featured') !== null })));
+            assert.ok(shown.natural >= shown.shown, `${path}: ${shown.featured ? 'a featured' : 'a'} card ${shown.shown} px wide got a ${shown.natural} px variant`);
+          }
         }
       } finally {
         await context.close();

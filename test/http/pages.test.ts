@@ -205,6 +205,24 @@ describe('HTML catalog pages over HTTP', () => {
     assert.ok(html.includes('<strong>twelve ride-along interviews</strong>'), 'the description Markdown is rendered');
   });
 
+  it('a project page ends with the newest other work of its industry, in HTML and in Markdown', async () => {
+    const industry = (await (await get('/api/v1/projects?industry=healthcare&limit=100')).json()) as { data: { slug: string; title: string }[] };
+    assert.ok(industry.data.length >= 3, 'the demo has several healthcare projects');
+    const [newest, ...others] = industry.data;
+    const expected = others.slice(0, 3).map((p) => p.slug);
+    const html = await (await get(`/projects/${newest!.slug}`)).text();
+    const section = /<section class="related" aria-labelledby="related-title">.*?<\/section>/.exec(html)?.[0] ?? '';
+    assert.match(section, /<h2 id="related-title">More healthcare work<\/h2><a href="\/\?industry=healthcare">All Healthcare projects<\/a>/);
+    assert.deepEqual([...section.matchAll(/<h3><a href="\/projects\/([a-z0-9-]+)">/g)].map((m) => m[1]), expected, 'the newest others, not the page\'s own project');
+    const markdown = await (await get(`/projects/${newest!.slug}.md`)).text();
+    assert.match(markdown, /^## More healthcare work$/m);
+    assert.deepEqual([...markdown.matchAll(/^- \[[^\]]+\]\(<[^>]+\/projects\/([a-z0-9-]+)\.md>\)/gm)].map((m) => m[1]), expected);
+    assert.ok(markdown.includes(`- [All Healthcare projects](<${server.baseUrl}/index.md?industry=healthcare>)`));
+    // Another page of the industry lists the newest first, without itself.
+    const second = await (await get(`/projects/${expected[0]}`)).text();
+    assert.ok(second.includes(`<h3><a href="/projects/${newest!.slug}">`));
+  });
+
   it('serves the Markdown mirror at .md and to Accept: text/markdown on the page URL (Vary: Accept)', async () => {
     const mirror = await get('/projects/atlas-regional-trip-planner.md');
     assert.equal(mirror.status, 200);

@@ -91,7 +91,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     if (!signedIn(c)) return signInFirst(c);
     const project = await editor.get(slugOf(c));
     const site = await deps.site();
-    return sendAdminHtml(c, renderProjectPage(site, toApiProject(project, site.baseUrl, '/api/v1/projects', '/projects'), { published: project.published_at !== null }));
+    return sendAdminHtml(c, renderProjectPage(site, toApiProject(project, site.baseUrl, '/api/v1/projects', '/projects'), [], { published: project.published_at !== null }));
   });
 
   // Deleting cannot be undone: the list links here, and only this page's form deletes.

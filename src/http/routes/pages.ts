@@ -35,6 +35,8 @@ const PAGE_CACHE = 'public, max-age=60';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const PAGE_SIZE = 12;
 const FEATURED_LIMIT = 6;
+/** How many other projects of its industry a project page shows. */
+const RELATED_WORK = 3;
 
 export interface PageRoutesOptions {
   catalog: CatalogService;
@@ -152,17 +154,20 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const vary = NEGOTIATED_VARY;
     const format = pageFormat(c, mirror);
     if (format === null) return notAcceptable(c, markdownUrl);
+    // The industry's newest work, one list shared by every project page of the industry.
+    const industry = await catalog.list({ industry: project.industry, limit: RELATED_WORK + 1 });
+    const related = industry.value.data.filter((p) => p.slug !== slug).slice(0, RELATED_WORK);
     if (format === 'text/markdown') {
-      const markdown = rendered.get(`project.md:${slug}`, [entry], () => projectMarkdown(project, publicUrl));
+      const markdown = rendered.get(`project.md:${slug}`, [entry, industry], () => projectMarkdown(project, publicUrl, related));
       if (!mirror) return sendKept(c, markdown, keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary, 'content-location': markdownUrl }));
       const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { link: `<${project.links.html}>; rel="canonical"`, vary: 'Accept-Encoding' });
-      cache.offerPage(c, markdown, headers, () => catalog.isCurrent(entry));
+      cache.offerPage(c, markdown, headers, () => catalog.isCurrent(entry) && catalog.isCurrent(industry));
       return sendKept(c, markdown, headers);
     }
     const site = await options.site();
-    const html = rendered.get(`project:${slug}`, [site, entry], () => renderProjectPage(site, project));
+    const html = rendered.get(`project:${slug}`, [site, entry, industry], () => renderProjectPage(site, project, related));
     const headers = htmlKeptHeaders(html, PAGE_CACHE, { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` });
-    cache.offerPage(c, html, headers, () => siteIsCurrent(site) && catalog.isCurrent(entry), selectsHtml);
+    cache.offerPage(c, html, headers, () => siteIsCurrent(site) && catalog.isCurrent(entry) && catalog.isCurrent(industry), selectsHtml);
     return sendKept(c, html, headers);
   });
 
