@@ -6,7 +6,7 @@ import { ResponsiveImage } from './responsive-image.js';
 export { localUrl } from './responsive-image.js';
 
 /*
- * How wide a card shows its image, from site.css: the page is min(1200px, 100vw - 2.5rem) wide;
+ * How wide a catalog card shows its image, from site.css: the page is min(1200px, 100vw - 2.5rem) wide;
  * above 960px the filters and their gap take 16rem + 2.5rem of it (so the cards have 100vw - 21rem
  * up to 1240px = 77.5rem, then 904px); cards are columns of at least 17rem (featured: 22rem) with
  * 1.6rem gaps. Each value is at least the card's width (test/browser/card-images.test.ts): one that
