@@ -12,4 +12,5 @@ export const DEFAULT_PROFILE: StudioProfile = Object.freeze({
   accent_color: '#9a3412',
   reply_promise: '',
   content_language: '',
+  time_zone: 'UTC',
 }) as StudioProfile;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AA_NORMAL_TEXT, contrastRatio, formatRatio, HEX_COLOUR, PAGE_BACKGROUND } from './contrast.js';
+import { timeZoneSchema } from './time-zone.js';
 
 const httpUrl = z
   .string()
@@ -79,6 +80,8 @@ export const studioProfileSchema = z
     /** what a sender is told about the reply; empty: only that the studio replies by email, no promise */
     reply_promise: z.string().trim().max(200).default(''),
     content_language: contentLanguageSchema,
+    /** the owners' zone: times in the admin pages and notification mails; not in the public API */
+    time_zone: timeZoneSchema,
   })
   .strict();
 

@@ -3,6 +3,7 @@ import type { StudioRecord } from '../store/ports/index.js';
 import { AA_NORMAL_TEXT, contrastRatio } from './contrast.js';
 import { logoExtension, logoHash, type StudioLogo } from './logo.js';
 import type { StudioProfile } from './profile.js';
+import { DEFAULT_TIME_ZONE } from './time-zone.js';
 
 /** The profile with what pages and the API derive from it, computed once per catalog version. */
 export interface StudioView {
@@ -51,8 +52,13 @@ function strongOf(accent: string): string {
   return contrastRatio('#ffffff', lighter) >= AA_NORMAL_TEXT ? lighter : darker;
 }
 
+/** A stored document as the profile it is now: one saved before a field existed reads with its default. */
+function asStored(profile: StudioProfile): StudioProfile {
+  return (profile as Partial<StudioProfile>).time_zone === undefined ? { ...profile, time_zone: DEFAULT_TIME_ZONE } : profile;
+}
+
 export function studioView(record: StudioRecord | undefined, fallback: StudioProfile): StudioView {
-  const profile = record?.profile ?? fallback;
+  const profile = record ? asStored(record.profile) : fallback;
   const body = accentCss(profile.accent_color);
   const cssHash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
   const logo = record?.logo ? { ...record.logo, path: `/media/logo-${logoHash(record.logo)}.${logoExtension(record.logo.content_type)}` } : null;

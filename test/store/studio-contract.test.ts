@@ -15,6 +15,7 @@ const PROFILE: StudioProfile = {
   accent_color: '#1f5f4a',
   reply_promise: 'We reply within a day.',
   content_language: 'pl',
+  time_zone: 'Europe/Warsaw',
 };
 
 await describeEachDialect('studio profile storage contract', (suite) => {

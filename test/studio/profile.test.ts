@@ -17,7 +17,7 @@ describe('WCAG 2.2 contrast ratio (§1.4.3, definition of contrast ratio)', () =
 describe('the studio profile schema', () => {
   it('accepts a minimal profile and fills the defaults, lower-casing the colour', () => {
     const profile = studioProfileSchema.parse({ name: 'Studio', accent_color: '#1F5F4A' });
-    assert.deepEqual(profile, { name: 'Studio', tagline: '', introduction: '', services: [], location: null, contact_email: null, links: [], accent_color: '#1f5f4a', reply_promise: '', content_language: '' });
+    assert.deepEqual(profile, { name: 'Studio', tagline: '', introduction: '', services: [], location: null, contact_email: null, links: [], accent_color: '#1f5f4a', reply_promise: '', content_language: '', time_zone: 'UTC' });
   });
 
   it('refuses an accent colour below 4.5:1 on the page background, naming the ratio', () => {
