@@ -125,13 +125,14 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   };
   const siteIsCurrent = (s: Site) => s === lastSite && studio.isCurrent(s.studio);
   const studioName = async () => (await studio.current()).profile.name;
+  const studioTimeZone = async () => (await studio.current()).profile.time_zone;
 
   // Services: framework-free, shared by REST, MCP and the HTML pages.
   const idempotency = new Idempotency({ store, clock, random, ttlSeconds: config.idempotencyTtlSeconds, lockSeconds: config.idempotencyLockSeconds, logger });
   const ticketKey = Buffer.from(await store.secrets.getOrCreate('consent_ticket_hmac', () => random.bytes(32).toString('base64url'), clock.now()), 'base64url');
   const oauth = createOAuth({ config, store, clock, random, logger, idempotency, ticketKey });
   // The owner side: sign-in, the inbox, and the outbox that tells owners of every inquiry.
-  const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: studioName, onDeliveryAttempt: (channel, outcome) => metrics.notificationAttempt(channel, outcome) });
+  const owner = await createOwnerSide({ config, store, clock, random, logger, catalog, siteName: studioName, timeZone: studioTimeZone, onDeliveryAttempt: (channel, outcome) => metrics.notificationAttempt(channel, outcome) });
   const inquiries = new InquiryService({
     store,
     idempotency,

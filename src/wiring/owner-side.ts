@@ -29,6 +29,8 @@ export interface OwnerSideDeps {
   logger: Logger;
   catalog: CatalogService;
   siteName: () => Promise<string>;
+  /** the studio's time zone (its profile's time_zone): notification mails give times in it */
+  timeZone: () => Promise<string>;
   /** each notification delivery attempt's outcome (the metrics) */
   onDeliveryAttempt?: (channel: OutboxChannel, outcome: DeliveryOutcome) => void;
 }
@@ -59,7 +61,7 @@ async function sharedKey(store: Store, name: string, random: Random, clock: Cloc
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
-  const { config, store, clock, random, logger, catalog, siteName } = deps;
+  const { config, store, clock, random, logger, catalog, siteName, timeZone } = deps;
   const baseUrl = config.publicUrl;
   const owners = new Owners(store.owners, config.ownerEmails, clock);
   const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail, config.outboxTimeoutMs, siteName) : null;
@@ -89,7 +91,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   const notifier = new InquiryNotifier({ mail: mailer !== null, webhookUrls: config.webhooks?.urls ?? [], configuredOwners: config.ownerEmails, baseUrl, clock, random });
 
   const channels: Partial<Record<OutboxChannel, Channel>> = {};
-  if (mailer) channels.email = mailChannel(mailer, siteName);
+  if (mailer) channels.email = mailChannel(mailer, siteName, timeZone);
   if (config.webhooks) {
     channels.webhook = webhookChannel({ secret: config.webhooks.secret, timeoutMs: config.outboxTimeoutMs, allowPrivate: config.webhookAllowPrivate, nowSeconds: () => Math.floor(clock.now() / 1000) });
   }

@@ -13,9 +13,10 @@ const SOURCES = { web: 'the inquiry form', api: 'the REST API', mcp: 'an MCP age
 
 /**
  * The owner's notification of a new inquiry: the subject names the sender and the project,
- * Reply-To is the sender, so answering is one click, and the inbox link opens it.
+ * Reply-To is the sender, so answering is one click, and the inbox link opens it. The time is
+ * in the studio's zone (`timeZone`, its profile's time_zone), with the offset.
  */
-export function inquiryCreatedMail(event: InquiryEvent, to: string, siteName: string): MailMessage {
+export function inquiryCreatedMail(event: InquiryEvent, to: string, siteName: string, timeZone: string): MailMessage {
   const inquiry = event.data;
   const about = inquiry.projects.length === 0 ? '' : ` about ${oneLine(inquiry.projects[0]!.title, 60)}${inquiry.projects.length > 1 ? ` and ${inquiry.projects.length - 1} more` : ''}`;
   const from = `${oneLine(inquiry.name, 60)}${inquiry.company ? ` (${oneLine(inquiry.company, 40)})` : ''}`;
@@ -29,7 +30,7 @@ export function inquiryCreatedMail(event: InquiryEvent, to: string, siteName: st
     ...(inquiry.budget ? ([['Budget', inquiry.budget]] as [string, string][]) : []),
     ...(inquiry.timeline ? ([['Timeline', inquiry.timeline]] as [string, string][]) : []),
     ['Sent through', SOURCES[inquiry.source]],
-    ['Received', humanTime(inquiry.created_at)],
+    ['Received', humanTime(inquiry.created_at, timeZone)],
   ];
   const text = [
     `${inquiry.name} sent ${siteName} an inquiry${about}.`,

@@ -4,13 +4,13 @@ import type { OutboxRecord } from '../../store/ports/index.js';
 import type { InquiryEvent } from '../events.js';
 import { DeliveryError, type Channel } from './channel.js';
 
-/** Email to one owner per row, through the configured SMTP server. */
-export function mailChannel(mailer: Mailer, siteName: () => Promise<string>): Channel {
+/** Email to one owner per row, through the configured SMTP server; the studio's name and zone as they are when it goes out. */
+export function mailChannel(mailer: Mailer, siteName: () => Promise<string>, timeZone: () => Promise<string>): Channel {
   return {
     async deliver(item: OutboxRecord) {
       const event = JSON.parse(item.payload) as InquiryEvent;
       try {
-        await mailer.send(inquiryCreatedMail(event, item.target, await siteName()));
+        await mailer.send(inquiryCreatedMail(event, item.target, await siteName(), await timeZone()));
       } catch (error) {
         // The SMTP answer names the problem (a refused recipient, a timeout) without secrets;
         // RFC 5321 §4.2.1: a 5yz reply is permanent, retrying the same message cannot help.

@@ -13,10 +13,12 @@ export interface DeliveriesView extends AdminFrame {
 }
 
 const STATES: Record<OutboxState, string> = { pending: 'Pending', delivered: 'Delivered', dead: 'Gave up' };
-const at = (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString()));
+/** A stored moment (epoch ms) in the studio's zone, or a dash for none. */
+const atIn = (timeZone: string) => (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString(), timeZone));
 
 export const DeliveriesPage: FC<DeliveriesView> = (view) => {
   const { deliveries, state, channels, notice, csrfToken } = view;
+  const at = atIn(view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="deliveries" title="Deliveries">
       <h1>Deliveries</h1>

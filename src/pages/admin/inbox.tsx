@@ -42,6 +42,7 @@ function emptyText(text: string, status: InquiryStatusFilter | undefined, total:
 
 export const InboxPage: FC<InboxView> = (view) => {
   const { items, counts, status, text, nextCursor, continued, notice } = view;
+  const timeZone = view.site.studio.profile.time_zone;
   const total = INQUIRY_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   const open = OPEN_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   const tab = (view: InquiryStatusFilter | undefined, label: string, count: number) => (
@@ -103,7 +104,7 @@ export const InboxPage: FC<InboxView> = (view) => {
                   {item.projects.length > 0 ? <span class="sub">About {item.projects.map((p) => p.title).join(', ')}</span> : null}
                 </td>
                 <td>
-                  <time datetime={item.created_at}>{humanTime(item.created_at)}</time>
+                  <time datetime={item.created_at}>{humanTime(item.created_at, timeZone)}</time>
                 </td>
                 <td>
                   <span class={`status status-${item.status}`}>{STATUS_LABELS[item.status]}</span>

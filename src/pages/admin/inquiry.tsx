@@ -14,16 +14,17 @@ export interface InquiryView extends AdminFrame {
 
 const SOURCES = { web: 'The inquiry form on the site', api: 'The REST API', mcp: 'An MCP agent (submit_inquiry)' } as const;
 
-/** A `mailto:` answer with the subject and the quoted message filled in (RFC 6068). */
-export function replyLink(inquiry: InboxEntry, siteName: string): string {
+/** A `mailto:` answer with the subject and the quoted message filled in (RFC 6068); the time in the studio's zone, named. */
+export function replyLink(inquiry: InboxEntry, siteName: string, timeZone: string): string {
   const quoted = inquiry.message.split('\n').map((line) => `> ${line}`).join('\n');
   const subject = `Re: your inquiry to ${siteName}`;
-  const body = `Hello ${inquiry.name},\n\n\n\nOn ${humanTime(inquiry.created_at)} you wrote:\n${quoted}\n`;
+  const body = `Hello ${inquiry.name},\n\n\n\nOn ${humanTime(inquiry.created_at, timeZone)} you wrote:\n${quoted}\n`;
   return `mailto:${encodeURIComponent(inquiry.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 export const InquiryPage: FC<InquiryView> = (view) => {
   const { inquiry, notice, site, csrfToken } = view;
+  const timeZone = site.studio.profile.time_zone;
   const named = new Set(inquiry.projects.map((p) => p.slug));
   const unpublished = inquiry.project_slugs.filter((slug) => !named.has(slug));
   return (
@@ -43,7 +44,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
           <h2 class="visually-hidden">Message</h2>
           <blockquote class="message" dir="auto">{inquiry.message}</blockquote>
           <div class="actions">
-            <a class="button" href={replyLink(inquiry, site.name)}>
+            <a class="button" href={replyLink(inquiry, site.name, timeZone)}>
               Reply by email
             </a>
             <form method="post" action={`/admin/inquiries/${inquiry.id}/status`} class="status-form">
@@ -108,7 +109,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
             ) : null}
             <dt>Received</dt>
             <dd>
-              <time datetime={inquiry.created_at}>{humanTime(inquiry.created_at)}</time>
+              <time datetime={inquiry.created_at}>{humanTime(inquiry.created_at, timeZone)}</time>
             </dd>
             <dt>Sent through</dt>
             <dd>{SOURCES[inquiry.source]}</dd>
@@ -126,13 +127,13 @@ export const InquiryPage: FC<InquiryView> = (view) => {
 };
 
 export const ConfirmDeletePage: FC<InquiryView> = (view) => {
-  const { inquiry, csrfToken } = view;
+  const { inquiry, csrfToken, site } = view;
   return (
     <AdminLayout {...view} current="inbox" title="Delete an inquiry">
       <div class="narrow">
         <h1>Delete this inquiry for good?</h1>
         <p>
-          The inquiry from <strong>{inquiry.name}</strong> ({inquiry.email}), received {humanTime(inquiry.created_at)}, is removed with everything kept about it: its
+          The inquiry from <strong>{inquiry.name}</strong> ({inquiry.email}), received {humanTime(inquiry.created_at, site.studio.profile.time_zone)}, is removed with everything kept about it: its
           notifications not yet delivered and the record that answers retries of it. This cannot be undone.
         </p>
         <form method="post" action={`/admin/inquiries/${inquiry.id}/delete`} class="actions">

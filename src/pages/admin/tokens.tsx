@@ -14,10 +14,12 @@ export interface TokensView extends AdminFrame {
   formId: string;
 }
 
-const at = (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString()));
+/** A stored moment (epoch ms) in the studio's zone, or a dash for none. */
+const atIn = (timeZone: string) => (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString(), timeZone));
 
 export const TokensPage: FC<TokensView> = (view) => {
   const { tokens, created, error, notice, csrfToken, formId } = view;
+  const at = atIn(view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="tokens" title="API tokens">
       <h1>API tokens</h1>
