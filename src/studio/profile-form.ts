@@ -1,5 +1,6 @@
 import type { FieldError } from '../lib/errors.js';
 import type { StudioProfile } from './profile.js';
+import { DEFAULT_TIME_ZONE } from './time-zone.js';
 
 /** The admin form's text fields (services and links one per line, `Name: text`). */
 export interface ProfileFormValues {
@@ -13,6 +14,7 @@ export interface ProfileFormValues {
   accent_color: string;
   reply_promise: string;
   content_language: string;
+  time_zone: string;
 }
 
 const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim());
@@ -52,6 +54,7 @@ export function profileInput(values: ProfileFormValues): { input: Record<string,
       accent_color: values.accent_color.trim(),
       reply_promise: values.reply_promise,
       content_language: values.content_language,
+      time_zone: values.time_zone,
     },
     serviceLines,
     linkLines,
@@ -83,5 +86,6 @@ export function profileFormValues(profile: StudioProfile): ProfileFormValues {
     accent_color: profile.accent_color,
     reply_promise: profile.reply_promise ?? '',
     content_language: profile.content_language ?? '',
+    time_zone: profile.time_zone ?? DEFAULT_TIME_ZONE,
   };
 }

@@ -50,6 +50,7 @@ describe('the admin profile form', () => {
       links: 'Site: https://s.example\nBad: ftp://x',
       reply_promise: '',
       content_language: '',
+      time_zone: '',
       accent_color: '#1f5f4a',
     });
     assert.deepEqual(input.services, [{ name: 'Design', description: 'screens' }, { name: 'Build', description: '' }]);

@@ -1,10 +1,11 @@
 import type { FC } from 'hono/jsx';
 import { ErrorSummary, Flash } from '../flash.js';
 import type { ProfileFormValues } from '../../studio/profile-form.js';
+import { suggestedTimeZones } from '../../studio/time-zone.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 
 /** The form's fields in page order: every one of the studio's form values (studio/profile-form.ts). */
-export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'reply_promise', 'content_language', 'accent_color'] as const satisfies readonly (keyof ProfileFormValues)[];
+export const PROFILE_FIELDS = ['name', 'tagline', 'introduction', 'services', 'location', 'contact_email', 'links', 'reply_promise', 'content_language', 'time_zone', 'accent_color'] as const satisfies readonly (keyof ProfileFormValues)[];
 export type ProfileErrors = Partial<Record<(typeof PROFILE_FIELDS)[number] | 'logo', string>>;
 
 export interface ProfileView extends AdminFrame {
@@ -13,6 +14,9 @@ export interface ProfileView extends AdminFrame {
   logo: { path: string; width: number; height: number } | null;
   notice?: string | undefined;
 }
+
+/** The zones the time-zone field suggests as people type (a datalist: no script). */
+const TIME_ZONES = suggestedTimeZones();
 
 const LABELS: Record<keyof ProfileErrors, string> = {
   name: 'Studio name',
@@ -25,6 +29,7 @@ const LABELS: Record<keyof ProfileErrors, string> = {
   accent_color: 'Accent colour',
   reply_promise: 'Reply promise',
   content_language: 'Language of your texts',
+  time_zone: 'Your time zone',
   logo: 'Logo',
 };
 
@@ -99,6 +104,14 @@ export const ProfilePage: FC<ProfileView> = (view) => {
         </Field>
         <Field id="content_language" hint="The language you write your profile and projects in, as a tag: de, fr, es, pt-BR… Screen readers then read them in that language. Leave empty for English." errors={errors} optional>
           {input('content_language', { maxlength: 35, autocomplete: 'off' }, true)}
+        </Field>
+        <Field id="time_zone" hint="Where you read your inbox, as a name such as Europe/Berlin, America/New_York or Australia/Sydney: these admin pages and the emails about new inquiries give times in it. Only owners see it. Leave empty for UTC." errors={errors} optional>
+          {input('time_zone', { maxlength: 64, autocomplete: 'off', spellcheck: 'false', list: 'time_zone-zones' }, true)}
+          <datalist id="time_zone-zones">
+            {TIME_ZONES.map((zone) => (
+              <option value={zone} />
+            ))}
+          </datalist>
         </Field>
         <Field id="accent_color" hint="As #rrggbb. It must be dark enough to read on the page (WCAG AA, 4.5:1)." errors={errors}>
           {input('accent_color', { required: true, maxlength: 7, pattern: '#[0-9a-fA-F]{6}' }, true)}
