@@ -1,4 +1,5 @@
 import type { StudioProfile } from './profile.js';
+import { DEFAULT_TIME_ZONE } from './time-zone.js';
 
 /** What a fresh install shows until the owner saves a profile (or imports one). */
 export const DEFAULT_PROFILE: StudioProfile = Object.freeze({
@@ -12,5 +13,5 @@ export const DEFAULT_PROFILE: StudioProfile = Object.freeze({
   accent_color: '#9a3412',
   reply_promise: '',
   content_language: '',
-  time_zone: 'UTC',
+  time_zone: DEFAULT_TIME_ZONE,
 }) as StudioProfile;
