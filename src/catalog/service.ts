@@ -61,6 +61,9 @@ export const ANSWER_CACHE_LIMITS = { entries: 1000, chars: 8 * 2 ** 20 } as cons
  */
 export const VERSION_WAIT_MS = 1000;
 
+/** How many other projects of its industry a project page shows. */
+const RELATED_WORK = 3;
+
 /**
  * A value with its JSON's bytes and the strong validator of those bytes; `bytes`, when the caller
  * already has them (a page joined from its projects' JSON, catalog/presented-projects.ts).
@@ -167,6 +170,16 @@ export class CatalogService {
       const next_cursor = page.next ? encodeCursor(page.next, digest) : null;
       return cachedJson({ data: projects.map((p) => p.api), next_cursor }, pageBytes(projects, next_cursor));
     });
+  }
+
+  /**
+   * The newest other work of a project's industry (what its page and Markdown end with), from
+   * the industry's list: one cached answer shared by every project of it. `list` is that answer,
+   * for the caller's freshness checks.
+   */
+  async relatedTo(project: ApiProject): Promise<{ list: Cached<ProjectList>; projects: ApiProject[] }> {
+    const list = await this.list({ industry: project.industry, limit: RELATED_WORK + 1 });
+    return { list, projects: list.value.data.filter((p) => p.slug !== project.slug).slice(0, RELATED_WORK) };
   }
 
   async get(slug: string): Promise<Cached<ApiProject>> {

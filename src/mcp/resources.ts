@@ -39,7 +39,9 @@ async function read(deps: McpDeps, uri: string, slug: string): Promise<ReadResou
   if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new ResourceNotFoundError(uri);
   try {
     const project = (await deps.catalog.get(slug)).value;
-    return { contents: [{ uri, mimeType: MARKDOWN, text: projectMarkdown(project, deps.baseUrl), _meta: { lastModified: project.updated_at } }] };
+    // The same document as the project's Markdown mirror URL, related work included.
+    const { projects: related } = await deps.catalog.relatedTo(project);
+    return { contents: [{ uri, mimeType: MARKDOWN, text: projectMarkdown(project, deps.baseUrl, related), _meta: { lastModified: project.updated_at } }] };
   } catch (error) {
     if (error instanceof NotFoundError) throw new ResourceNotFoundError(uri);
     throw wireError(deps.logger, 'resources/read', error);

@@ -35,8 +35,6 @@ const PAGE_CACHE = 'public, max-age=60';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const PAGE_SIZE = 12;
 const FEATURED_LIMIT = 6;
-/** How many other projects of its industry a project page shows. */
-const RELATED_WORK = 3;
 
 export interface PageRoutesOptions {
   catalog: CatalogService;
@@ -154,9 +152,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const vary = NEGOTIATED_VARY;
     const format = pageFormat(c, mirror);
     if (format === null) return notAcceptable(c, markdownUrl);
-    // The industry's newest work, one list shared by every project page of the industry.
-    const industry = await catalog.list({ industry: project.industry, limit: RELATED_WORK + 1 });
-    const related = industry.value.data.filter((p) => p.slug !== slug).slice(0, RELATED_WORK);
+    const { list: industry, projects: related } = await catalog.relatedTo(project);
     if (format === 'text/markdown') {
       const markdown = rendered.get(`project.md:${slug}`, [entry, industry], () => projectMarkdown(project, publicUrl, related));
       if (!mirror) return sendKept(c, markdown, keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary, 'content-location': markdownUrl }));
