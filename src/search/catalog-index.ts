@@ -39,8 +39,8 @@ export interface SearchPage {
   sortKeys?: string[];
 }
 
-const FIRST_YEAR = 1970;
-const YEARS = 2100 - FIRST_YEAR + 1;
+/** A project's year is 1970–2100 (src/catalog/project.ts): facet counts keep one slot each. */
+const [FIRST_YEAR, YEARS] = [1970, 2100 - 1970 + 1];
 
 export class CatalogIndex<Source> {
   private ids: (string | undefined)[] = [];
@@ -130,7 +130,6 @@ export class CatalogIndex<Source> {
     const found = words.length === 0 ? undefined : this.text.matchNow ? this.text.matchNow(words, false) : await this.text.match(words);
     if ((words.length > 0 && found === undefined) || !stillValid()) return undefined;
     const perTerm = new Int32Array(this.terms.size);
-    // A project's year is 1970–2100 (src/catalog/project.ts).
     const perYear = new Int32Array(YEARS);
     const count = (doc: number) => {
       if (!this.admits(doc, filter, needed.required, needed.anyOf, undefined)) return;
