@@ -72,6 +72,11 @@ export function cachedJson<T>(value: T, bytes: Uint8Array<ArrayBuffer> = utf8Byt
   return { value, ...representationOf(bytes) };
 }
 
+/** The search and filters of a read, with a blank search as none: what its answers are keyed by. */
+function filterOf(input: ProjectFilter): ProjectFilter {
+  return { q: input.q?.trim() || undefined, tag: input.tag, industry: input.industry, service: input.service, technology: input.technology, year: input.year, featured: input.featured };
+}
+
 /**
  * Catalog reads with a response cache keyed by the normalized query and the catalog version.
  * Any catalog write bumps the version in the store, so every instance drops stale entries
@@ -157,10 +162,11 @@ export class CatalogService {
   }
 
   async list(input: ListInput): Promise<Cached<ProjectList>> {
-    const q = input.q?.trim() || undefined;
+    const filter = filterOf(input);
+    const q = filter.q;
     // Featured projects come in the owner's order unless a sort is asked for.
     const sort: ProjectSort = input.sort === undefined || (input.sort === 'relevance' && !q) ? (q ? 'relevance' : input.featured === true ? 'featured' : '-published_at') : input.sort;
-    const base = { q, tag: input.tag, industry: input.industry, service: input.service, technology: input.technology, year: input.year, featured: input.featured, sort };
+    const base = { ...filter, sort };
     const digest = queryDigest(base);
     const after = input.cursor ? decodeCursor(input.cursor, digest) : undefined;
     const key = `list:${digest}:${input.limit}:${input.cursor ?? ''}`;
@@ -245,9 +251,13 @@ export class CatalogService {
     return this.memo('facets', () => this.options.store.facets());
   }
 
-  /** The facets of the projects a search and filters list, and how many (ProjectStore.narrowed), once per catalog version. */
+  /**
+   * The facets of the projects a search and filters list, and how many (ProjectStore.narrowed),
+   * once per catalog version; a filter that narrows nothing gets the whole catalog's, facets().
+   */
   async narrowed(input: ProjectFilter): Promise<Cached<CountedFacets>> {
-    const filter: ProjectFilter = { q: input.q?.trim() || undefined, tag: input.tag, industry: input.industry, service: input.service, technology: input.technology, year: input.year, featured: input.featured };
+    const filter = filterOf(input);
+    if (Object.values(filter).every((value) => value === undefined)) return this.facets();
     return this.memo(`narrowed:${queryDigest({ ...filter, sort: 'relevance' })}`, () => this.options.store.narrowed(filter));
   }
 

@@ -33,3 +33,8 @@ export function humanTime(rfc3339: string, timeZone: string): string {
     .map((part) => (part.type === 'timeZoneName' ? offsetName(part.value) : part.value))
     .join('');
 }
+
+/** A stored moment (epoch ms) as humanTime() writes it, or a dash for none. */
+export function humanTimeOrDash(ms: number | null, timeZone: string): string {
+  return ms === null ? '—' : humanTime(new Date(ms).toISOString(), timeZone);
+}

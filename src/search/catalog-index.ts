@@ -1,4 +1,4 @@
-import type { ProjectFilter, ProjectQuery } from '../store/ports/index.js';
+import type { ProjectFilter, ProjectQuery, TermKind } from '../store/ports/index.js';
 import { compareBytes, topK } from './order.js';
 import { SYMBOL_TERM_KINDS } from './symbol-terms.js';
 import { TermSets } from './term-sets.js';
@@ -28,7 +28,7 @@ export interface IndexedProject {
 
 /** Published projects per term (`kind` as project_terms has it) and per year. */
 export interface FacetCounts {
-  terms: { kind: 'tag' | 'industry' | 'service' | 'technology'; value: string; count: number }[];
+  terms: { kind: TermKind; value: string; count: number }[];
   years: { year: number; count: number }[];
 }
 
@@ -140,7 +140,7 @@ export class CatalogIndex<Source> {
     else for (let doc = 0; doc < this.ids.length; doc++) count(doc);
     for (const [key, id] of this.terms.terms()) {
       if (perTerm[id]! === 0) continue;
-      const [kind, value] = key.split('\u0000') as [FacetCounts['terms'][number]['kind'], string];
+      const [kind, value] = key.split('\u0000') as [TermKind, string];
       counts.terms.push({ kind, value, count: perTerm[id]! });
     }
     perYear.forEach((n, i) => n > 0 && counts.years.push({ year: FIRST_YEAR + i, count: n }));

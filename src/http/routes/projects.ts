@@ -124,11 +124,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
           304: { description: 'Not modified.' },
         },
       }),
-      async (c) => {
-        const filter = c.req.valid('query');
-        const narrowed = Object.values(filter).some((value) => value !== undefined);
-        return send(c, narrowed ? await service.narrowed(filter) : await service.facets()) as never;
-      },
+      async (c) => send(c, await service.narrowed(c.req.valid('query'))) as never,
     );
   }
 }

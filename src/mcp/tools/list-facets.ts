@@ -26,8 +26,7 @@ export function registerListFacets(server: McpServer, deps: McpDeps, call: McpCa
     },
     (args) =>
       runTool(deps.logger, 'list_facets', async () => {
-        const narrowed = Object.values(args).some((value) => value !== undefined);
-        const read = () => (narrowed ? deps.catalog.narrowed(args) : deps.catalog.facets());
+        const read = () => deps.catalog.narrowed(args);
         const facets = await read();
         call.served?.(facets, read);
         return structuredResult({ ...facets.value });

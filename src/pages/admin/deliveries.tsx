@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { OutboxRecord, OutboxState } from '../../store/ports/index.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
-import { humanTime } from '../../lib/human-time.js';
+import { humanTimeOrDash } from '../../lib/human-time.js';
 
 export interface DeliveriesView extends AdminFrame {
   deliveries: OutboxRecord[];
@@ -13,12 +13,10 @@ export interface DeliveriesView extends AdminFrame {
 }
 
 const STATES: Record<OutboxState, string> = { pending: 'Pending', delivered: 'Delivered', dead: 'Gave up' };
-/** A stored moment (epoch ms) in the studio's zone, or a dash for none. */
-const atIn = (timeZone: string) => (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString(), timeZone));
 
 export const DeliveriesPage: FC<DeliveriesView> = (view) => {
   const { deliveries, state, channels, notice, csrfToken } = view;
-  const at = atIn(view.site.studio.profile.time_zone);
+  const at = (ms: number | null) => humanTimeOrDash(ms, view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="deliveries" title="Deliveries">
       <h1>Deliveries</h1>

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { OwnerTokenView } from '../../owner/owner-tokens.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
-import { humanTime } from '../../lib/human-time.js';
+import { humanTimeOrDash } from '../../lib/human-time.js';
 
 export interface TokensView extends AdminFrame {
   tokens: OwnerTokenView[];
@@ -14,12 +14,10 @@ export interface TokensView extends AdminFrame {
   formId: string;
 }
 
-/** A stored moment (epoch ms) in the studio's zone, or a dash for none. */
-const atIn = (timeZone: string) => (ms: number | null) => (ms === null ? '—' : humanTime(new Date(ms).toISOString(), timeZone));
 
 export const TokensPage: FC<TokensView> = (view) => {
   const { tokens, created, error, notice, csrfToken, formId } = view;
-  const at = atIn(view.site.studio.profile.time_zone);
+  const at = (ms: number | null) => humanTimeOrDash(ms, view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="tokens" title="API tokens">
       <h1>API tokens</h1>

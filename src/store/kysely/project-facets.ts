@@ -1,8 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { CountedFacets, FacetCount } from '../ports/index.js';
+import type { CountedFacets, FacetCount, TermKind } from '../ports/index.js';
 import type { Database } from './schema.js';
-
-type TermKind = 'tag' | 'industry' | 'service' | 'technology';
 
 /** Published projects per term value and per year: of the whole catalog, or of the ids `within` selects. */
 export async function catalogFacets(db: Kysely<Database>, within?: SelectQueryBuilder<Database, 'projects', { id: string }>): Promise<CountedFacets> {

@@ -1,11 +1,9 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { SYMBOL_TERM_KINDS } from '../../search/symbol-terms.js';
-import type { ProjectFilter } from '../ports/index.js';
+import type { ProjectFilter, TermKind } from '../ports/index.js';
 import type { Database, ProjectsTable } from './schema.js';
 import type { SearchDialect } from './search-dialect.js';
 import { projectContaining } from './substring-match.js';
-
-type TermKind = 'tag' | 'industry' | 'service' | 'technology';
 
 /** The published projects `filter` lists, with SQL: its terms, year, featured flag and search (the FTS match joined as `m`). */
 export function matchingProjects(db: Kysely<Database>, search: SearchDialect, filter: ProjectFilter, q: string | undefined, words: readonly string[], symbols: readonly string[]) {

@@ -21,6 +21,9 @@ export interface ProjectQuery {
   after?: PagePosition | undefined;
 }
 
+/** The kinds of term a project carries (project_terms.kind), each a filter of the list. */
+export type TermKind = 'tag' | 'industry' | 'service' | 'technology';
+
 /** What narrows the catalog: a query without its order and page. */
 export type ProjectFilter = Omit<ProjectQuery, 'sort' | 'limit' | 'after'>;
 
