@@ -3,6 +3,7 @@ import { compareBytes, topK } from './order.js';
 import { SYMBOL_TERM_KINDS } from './symbol-terms.js';
 import { TermSets } from './term-sets.js';
 import type { TextIndex } from './text-index.js';
+import { capacityFor, grown } from './grown.js';
 
 /**
  * The catalog as ranked search needs it, in memory (issue 17): per project what filters, sorts
@@ -272,16 +273,11 @@ export class CatalogIndex<Source> {
 
   private grow(size: number): void {
     if (size <= this.published.length) return;
-    const capacity = Math.max(size, this.published.length * 2, 1024);
-    const grown = <T extends Int32Array | Uint8Array | Float64Array>(old: T, make: (n: number) => T): T => {
-      const next = make(capacity);
-      next.set(old);
-      return next;
-    };
-    this.published = grown(this.published, (n) => new Int32Array(n));
-    this.years = grown(this.years, (n) => new Float64Array(n));
-    this.flags = grown(this.flags, (n) => new Uint8Array(n));
-    this.featuredRanks = grown(this.featuredRanks, (n) => new Float64Array(n));
+    const capacity = capacityFor(size, this.published.length);
+    this.published = grown(this.published, capacity);
+    this.years = grown(this.years, capacity);
+    this.flags = grown(this.flags, capacity);
+    this.featuredRanks = grown(this.featuredRanks, capacity);
   }
 }
 

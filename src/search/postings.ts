@@ -1,3 +1,5 @@
+import { capacityFor, grown } from './grown.js';
+
 /**
  * An inverted index of weighted term frequencies (issue 17), compact for 100,000 documents.
  *
@@ -185,9 +187,7 @@ export class Postings {
 
   private growOwner(size: number): void {
     if (size <= this.owner.length) return;
-    const owner = new Uint8Array(Math.max(size, this.owner.length * 2, 16));
-    owner.set(this.owner);
-    this.owner = owner;
+    this.owner = grown(this.owner, capacityFor(size, this.owner.length, 16));
   }
 
   private sortTerms(): void {

@@ -1,3 +1,5 @@
+import { capacityFor, grown } from './grown.js';
+
 /**
  * Each document's terms (`${kind}\u0000${value}`), interned to small ids, for the catalog index's
  * filters and facet counts: a document's ids sit together at the end of one shared array, which
@@ -72,12 +74,8 @@ export class TermSets {
 
   private grow(size: number): void {
     if (size <= this.at.length) return;
-    const capacity = Math.max(size, this.at.length * 2, 1024);
-    const at = new Int32Array(capacity);
-    at.set(this.at);
-    const count = new Int32Array(capacity);
-    count.set(this.count);
-    this.at = at;
-    this.count = count;
+    const capacity = capacityFor(size, this.at.length);
+    this.at = grown(this.at, capacity);
+    this.count = grown(this.count, capacity);
   }
 }

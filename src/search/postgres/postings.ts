@@ -8,6 +8,7 @@
  * deleted since wait in the index's overlay, so the arena is immutable between builds.
  */
 import { BoundedMap } from '../../lib/bounded-map.js';
+import { capacityFor, grown } from '../grown.js';
 
 /** A lexeme's postings decoded: each document, and where its body (the positions' length) starts. */
 export interface DecodedPostings {
@@ -57,9 +58,7 @@ class ByteWriter {
 
   private reserve(extra: number): void {
     if (this.length + extra <= this.bytes.length) return;
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
-    next.set(this.bytes.subarray(0, this.length));
-    this.bytes = next;
+    this.bytes = grown(this.bytes, capacityFor(this.length + extra, this.bytes.length, 0), this.length);
   }
 }
 

@@ -5,6 +5,7 @@ import { Lexicon } from './lexicon.js';
 import { Postings, type StoredDoc } from './postings.js';
 import { parseTsvector } from './tsvector-text.js';
 import { TsqueryCache, type ToTsquery } from './tsquery.js';
+import { capacityFor, grown } from '../grown.js';
 
 /** The weights postgresSearch ranks with, '{0.1, 0.2, 0.4, 1.0}': D, C, B, A (tsrank.c's order). */
 export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
@@ -180,13 +181,9 @@ export class PostgresTextIndex implements TextIndex<string> {
   }
 
   private growTo(doc: number): void {
-    const size = Math.max(doc + 1, this.present.length * 2);
-    const present = new Uint8Array(size);
-    present.set(this.present);
-    this.present = present;
-    const dropped = new Uint8Array(size);
-    dropped.set(this.dropped);
-    this.dropped = dropped;
+    const capacity = capacityFor(doc + 1, this.present.length);
+    this.present = grown(this.present, capacity);
+    this.dropped = grown(this.dropped, capacity);
   }
 }
 
@@ -198,12 +195,8 @@ class Results {
 
   push(doc: number, rank: number): void {
     if (this.length === this.docs.length) {
-      const docs = new Int32Array(this.length * 2);
-      docs.set(this.docs);
-      this.docs = docs;
-      const ranks = new Float64Array(this.length * 2);
-      ranks.set(this.ranks);
-      this.ranks = ranks;
+      this.docs = grown(this.docs, this.length * 2);
+      this.ranks = grown(this.ranks, this.length * 2);
     }
     this.docs[this.length] = doc;
     this.ranks[this.length++] = rank;

@@ -5,6 +5,7 @@ import { FACTOR_CEILING, factorOf, lengthNorms } from './bm25-factor.js';
 import { Fts5Tokenizer } from './fts5-tokenizer.js';
 import { copyDocs, scoreAll, scoreOne } from './score-matches.js';
 import { rankedList, topMatches, type RankedList } from './threshold.js';
+import { capacityFor, grown } from '../grown.js';
 
 /**
  * FTS5's bm25() over `projects_fts`, in memory (issue 17). On 100,000 projects SQLite ranked
@@ -197,13 +198,9 @@ export class SqliteTextIndex implements TextIndex<FtsRow> {
 
   private grow(size: number): void {
     if (size <= this.live.length) return;
-    const capacity = Math.max(size, this.live.length * 2, 1024);
-    const sizes = new Int32Array(capacity);
-    sizes.set(this.sizes);
-    const live = new Uint8Array(capacity);
-    live.set(this.live);
-    this.sizes = sizes;
-    this.live = live;
+    const capacity = capacityFor(size, this.live.length);
+    this.sizes = grown(this.sizes, capacity);
+    this.live = grown(this.live, capacity);
   }
 }
 
