@@ -3,7 +3,7 @@ import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
 import type { CountedFacets, Facets } from '../store/ports/index.js';
 import { catalogHref, catalogViewName, filterNamedBy, hasCriteria, type CatalogQuery } from './catalog-query.js';
-import { FILTERS, humanize } from './labels.js';
+import { FILTERS, humanize, type FilterParam } from './labels.js';
 import { contentLang, Layout, type Site } from './layout.js';
 import { ProjectCard } from './project-card.js';
 import { renderMarkdown } from './markdown.js';
@@ -23,6 +23,8 @@ export interface CatalogView {
   facets: Facets;
   /** a searched or filtered view's: how many projects it lists, and their facets */
   narrowed?: CountedFacets | undefined;
+  /** per chosen filter: the facets of the view without it, whose values its chips switch to */
+  switching?: Partial<Record<FilterParam, Facets>>;
 }
 
 const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
@@ -33,13 +35,16 @@ const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
  * the summary, so no tab stop toggles nothing (WCAG 2.2 SC 2.4.3, 4.1.2). A browser without
  * ::details-content keeps the disclosure. In a searched or filtered view a group offers only the
  * values its projects have, each with how many of them a click keeps, so no chip leads to an
- * empty page; a group already chosen lists every value without counts (a click switches to it).
+ * empty page. A group already chosen offers the values the view would have without it, each
+ * counted as the view with that value instead (disjunctive facets), and always its chosen value,
+ * whose chip removes it.
  */
-const Filters: FC<{ query: CatalogQuery; facets: Facets; narrowed: Facets | undefined }> = ({ query, facets, narrowed }) => {
+const Filters: FC<{ query: CatalogQuery; facets: Facets; narrowed: Facets | undefined; switching: Partial<Record<FilterParam, Facets>> }> = ({ query, facets, narrowed, switching }) => {
   const groups = FILTERS.map(({ param, facet, label }) => {
     const active = query[param];
-    const counted = narrowed === undefined || active === undefined;
-    const values = narrowed !== undefined && active === undefined ? narrowed[facet] : facets[facet];
+    const source = narrowed === undefined ? facets : active === undefined ? narrowed : (switching[param] ?? facets);
+    const offered = source[facet];
+    const values = active === undefined || offered.some(({ value }) => value === active) ? offered : [...offered, { value: active, count: 0 }];
     if (values.length === 0) return null;
     const sorted = param === 'year' ? [...values].sort((a, b) => Number(b.value) - Number(a.value)) : values;
     return (
@@ -52,12 +57,10 @@ const Filters: FC<{ query: CatalogQuery; facets: Facets; narrowed: Facets | unde
               <li>
                 <a class="chip" href={catalogHref(query, { [param]: on ? undefined : value })} aria-current={on ? 'true' : undefined}>
                   {param === 'year' ? value : humanize(value)}
-                  {counted ? (
-                    <span class="count">
-                      {count}
-                      <span class="visually-hidden">{count === 1 ? ' project' : ' projects'}</span>
-                    </span>
-                  ) : null}
+                  <span class="count">
+                    {count}
+                    <span class="visually-hidden">{count === 1 ? ' project' : ' projects'}</span>
+                  </span>
                 </a>
               </li>
             );
@@ -121,7 +124,7 @@ const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
   );
 };
 
-export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets, narrowed }) => {
+export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets, narrowed, switching = {} }) => {
   const filtered = hasCriteria(query);
   const viewName = catalogViewName(query, continued);
   const total = narrowed?.total ?? 0;
@@ -173,7 +176,7 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
         </form>
       </section>
       <div class="wrap catalog">
-        <Filters query={query} facets={facets} narrowed={narrowed} />
+        <Filters query={query} facets={facets} narrowed={narrowed} switching={switching} />
         <div>
           <ActiveFilters query={query} />
           <FilterSuggestion query={query} facets={facets} />

@@ -66,9 +66,14 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await page.waitForURL(/industry=/);
     assert.equal(await page.locator('#results article.card').count(), Number(count), `${name}: ${count}`);
     assert.equal(await page.locator('#list-title').textContent(), `${count} matching ${count === '1' ? 'project' : 'projects'}`);
-    // The chosen group still lists every value (a click switches), without counts.
-    assert.ok((await page.getByRole('list', { name: 'Industry filters' }).getByRole('link').count()) > offered.length);
-    assert.equal(await page.getByRole('list', { name: 'Industry filters' }).locator('.count').count(), 0);
+    // The chosen group offers what the search has in other industries, each counting its switch.
+    const switches = page.getByRole('list', { name: 'Industry filters' }).locator('a:not([aria-current])');
+    assert.equal(await switches.count(), offered.length - 1);
+    const [, other, otherCount] = /^(.*?)(\d+) projects?$/.exec((await switches.first().textContent())!)!;
+    const chosenUrl = page.url();
+    await switches.first().click();
+    await page.waitForURL((url) => url.href !== chosenUrl && url.searchParams.has('industry'));
+    assert.equal(await page.locator('#results article.card').count(), Number(otherCount), `${other}: ${otherCount}`);
 
     // Nothing found: no chip promises results; the search can be tried without the filters.
     await page.goto(`${suite.server.baseUrl}/?q=zzqxv`);

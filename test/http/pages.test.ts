@@ -85,10 +85,10 @@ describe('HTML catalog pages over HTTP', () => {
     assert.ok(filtered.includes('href="/projects/pharmacy-ai-assistant"'));
     assert.ok(!filtered.includes('href="/projects/atlas-regional-trip-planner"'));
     // The filter chips count the whole catalog on the plain list; next to a narrowed one they count
-    // what a click keeps of it, except in the chosen group, whose chips switch to another value.
+    // what a click keeps of it; the chosen group's chips count what switching to them lists.
     assert.match(all, /<span class="count">\d+<span class="visually-hidden"> projects?<\/span><\/span>/);
     assert.match(filtered, /href="\/\?industry=healthcare&amp;year=2025">2025<span class="count">1<span class="visually-hidden"> project<\/span><\/span>/);
-    assert.doesNotMatch(/<ul class="chips" aria-label="Industry filters">.*?<\/ul>/.exec(filtered)![0], /<span class="count">/);
+    assert.match(filtered, /href="\/" aria-current="true">Healthcare<span class="count">3<span class="visually-hidden"> projects<\/span><\/span>/);
     assert.match(filtered, /<h2 id="list-title">3 matching projects<\/h2>/);
     // The panel's chosen chip is the current item of its set; the Remove link above the list is not.
     assert.equal(filtered.match(/aria-current="true"/g)?.length, 1);
@@ -96,6 +96,25 @@ describe('HTML catalog pages over HTTP', () => {
     const searched = await (await get('/?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
     assert.ok(searched.includes('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"'), 'the query is escaped inside the value attribute');
     assert.ok(!searched.includes('"><script>alert(1)'));
+  });
+
+  it("a chosen filter's chips offer the values the view has without it, each counting what switching to it lists", async () => {
+    const chips = (html: string, group: string) =>
+      [...(new RegExp(`<ul class="chips" aria-label="${group} filters">(.*?)</ul>`).exec(html)?.[1] ?? '').matchAll(/<a class="chip" href="([^"]+)"(?: aria-current="true")?>([^<]+)<span class="count">(\d+)</g)].map(([, href, name, count]) => ({ href: href!.replaceAll('&amp;', '&'), name: name!, count: Number(count) }));
+    const listed = async (href: string) => Number(/<h2 id="list-title">(\d+) matching/.exec(await (await get(href)).text())?.[1] ?? 0);
+    for (const [path, group, param] of [['/?q=app&industry=healthcare', 'Industry', 'industry'], ['/?industry=healthcare&year=2025', 'Year', 'year']] as const) {
+      const offered = chips(await (await get(path)).text(), group);
+      assert.ok(offered.length >= 3, `${group}: ${JSON.stringify(offered)}`);
+      for (const chip of offered) {
+        if (chip.href.includes(`${param}=`)) assert.equal(await listed(chip.href), chip.count, `${group} ${chip.name}: ${chip.href}`);
+        else assert.equal(chip.count, await listed(path), 'the chosen chip removes the filter and counts this view');
+      }
+    }
+    // Only values that keep something: the search alone has no project in every industry.
+    const everyIndustry = chips(await (await get('/')).text(), 'Industry');
+    assert.ok(chips(await (await get('/?q=app&industry=healthcare')).text(), 'Industry').length < everyIndustry.length);
+    // A view with nothing still offers its chosen chip, to take it away.
+    assert.deepEqual(chips(await (await get('/?q=zzqxv&industry=healthcare')).text(), 'Industry'), [{ href: '/?q=zzqxv', name: 'Healthcare', count: 0 }]);
   });
 
   it('offers the filter a search names: the text search does not cover the industry or the year', async () => {

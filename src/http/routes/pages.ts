@@ -10,6 +10,7 @@ import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../../
 import { allProjects } from '../../pages/all-projects.js';
 import { ProjectChoices, type ProjectChoice } from '../../pages/project-choices.js';
 import { hasCriteria, parseCatalogQuery } from '../../pages/catalog-query.js';
+import { FILTERS } from '../../pages/labels.js';
 import { FormTokens } from '../../pages/form-token.js';
 import { EMPTY_VALUES, INQUIRY_FIELDS, type InquiryErrors, type InquiryValues } from '../../pages/inquiry-form.js';
 import { formErrors, inquiryInput } from '../../pages/inquiry-submission.js';
@@ -127,9 +128,13 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       return sendKept(c, markdown, headers);
     }
     const facets = await catalog.facets();
+    // A chosen group's chips switch its value: each counts what the view would list with it instead.
+    const chosen = narrowed ? FILTERS.filter(({ param }) => query[param] !== undefined) : [];
+    const switches = await Promise.all(chosen.map(({ param }) => catalog.narrowed({ ...criteria, [param]: undefined })));
     // Everything the page shows comes from the query string and these entries.
-    const entries = [page, facets, ...(narrowed ? [narrowed] : []), ...(featuredEntry ? [featuredEntry] : [])];
-    const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value, narrowed: narrowed?.value }));
+    const entries = [page, facets, ...(narrowed ? [narrowed] : []), ...switches, ...(featuredEntry ? [featuredEntry] : [])];
+    const switching = Object.fromEntries(chosen.map(({ param }, i) => [param, switches[i]!.value]));
+    const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value, narrowed: narrowed?.value, switching }));
     const headers = htmlKeptHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY });
     cache.offerPage(c, html, headers, () => siteIsCurrent(site) && entries.every((entry) => catalog.isCurrent(entry)), selectsHtml);
     return sendKept(c, html, headers);
