@@ -223,11 +223,19 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
                 ))}
               </ul>
             )}
-            {nextCursor ? (
+            {nextCursor || continued ? (
+              // As the Markdown twin's "Pages": forward, and back to the start (cursors only go forward).
               <nav class="pager" aria-label="Pagination">
-                <a class="button secondary" rel="next" href={catalogHref(query, { cursor: nextCursor })}>
-                  More projects
-                </a>
+                {continued ? (
+                  <a class="button secondary" rel="first" href={catalogHref(query)}>
+                    First page
+                  </a>
+                ) : null}
+                {nextCursor ? (
+                  <a class="button secondary" rel="next" href={catalogHref(query, { cursor: nextCursor })}>
+                    More projects
+                  </a>
+                ) : null}
               </nav>
             ) : null}
           </section>

@@ -162,6 +162,11 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     const second = await page.locator('#results article.card h3').allTextContents();
     assert.ok(second.length > 0);
     assert.equal(second.filter((t) => first.includes(t)).length, 0, 'the next page shows new projects');
+    // Cursors only go forward; a later page leads back to the start.
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'First page' }).click();
+    await page.waitForURL((url) => url.search === '');
+    assert.deepEqual(await page.locator('#results article.card h3').allTextContents(), first);
+    assert.equal(await page.getByRole('link', { name: 'First page' }).count(), 0, 'not on the first page itself');
     assert.deepEqual(problems, []);
     await page.close();
   });
