@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../src/lib/clock.js';
 import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
@@ -13,9 +15,25 @@ async function assertAccessible(page: Page, what: string): Promise<void> {
 }
 
 describe('the owner\'s time zone in Chromium: saved through the profile form, then every admin time is in it', () => {
-  const suite = useBrowserSuite(() => ({ env: { OWNER_EMAILS: OWNER, RATE_LIMITS_ENABLED: 'false' }, clock: new ManualClock(Date.parse('2026-11-29T01:17:00Z')) }));
+  // A real webhook receiver, so the deliveries page has a delivery to date.
+  const hooks: string[] = [];
+  let receiver: Server;
+  before(async () => {
+    receiver = createServer((req, res) => {
+      req.resume().on('end', () => {
+        hooks.push(req.headers['webhook-id'] as string);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((listening) => receiver.listen(0, '127.0.0.1', listening));
+  });
+  after(() => new Promise<void>((closed) => receiver.close(() => closed())));
+  const suite = useBrowserSuite(() => ({
+    env: { OWNER_EMAILS: OWNER, RATE_LIMITS_ENABLED: 'false', WEBHOOK_URLS: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 7).toString('base64')}`, WEBHOOK_ALLOW_PRIVATE: 'true' },
+    clock: new ManualClock(Date.parse('2026-11-29T01:17:00Z')),
+  }));
 
-  it('refuses a zone that is none next to its field, saves Europe/Berlin, and the inbox, the inquiry and the tokens page read in it', async () => {
+  it('refuses a zone that is none next to its field, saves Europe/Berlin, and the inbox, the inquiry, the tokens and the deliveries pages read in it', async () => {
     const base = suite.server.baseUrl;
     const res = await fetch(`${base}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace Hopper', email: 'grace@client.example', message: 'A compiler for the harbour?' }) });
     assert.equal(res.status, 201);
@@ -66,6 +84,14 @@ describe('the owner\'s time zone in Chromium: saved through the profile form, th
 
     await page.goto(`${base}/admin/tokens`);
     assert.ok((await page.locator('table td', { hasText: '29 Nov 2026, 02:17 UTC+1' }).count()) >= 1, await page.locator('table').innerText());
+
+    for (let waited = 0; hooks.length === 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(hooks.length, 1, 'the inquiry was delivered to the webhook');
+    await page.goto(`${base}/admin/deliveries?state=delivered`);
+    const delivered = page.locator('table.inbox tbody tr', { hasText: 'Webhook to' });
+    assert.match(await delivered.innerText(), /last 29 Nov 2026, 02:17 UTC\+1/);
+    assert.match(await delivered.locator('td').last().innerText(), /^Delivered\s+29 Nov 2026, 02:17 UTC\+1$/);
+    await assertAccessible(page, 'deliveries page');
     assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
     await page.close();
   });
