@@ -21,9 +21,36 @@ export function knownTimeZone(name: string): string | undefined {
   }
 }
 
-/** The zones the admin form suggests: UTC, then every zone Intl lists. */
+/**
+ * Zones the IANA database has renamed (its `backward` file) that CLDR, and so Intl on Node 20,
+ * still lists by the old name: the form suggests the name people know today. Both names work.
+ */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** The zones the admin form suggests: UTC, then every zone Intl lists, by their current names. */
 export function suggestedTimeZones(): string[] {
-  return [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE)];
+  const zones = new Set(Intl.supportedValuesOf('timeZone').map((zone) => CURRENT_NAMES[zone] ?? zone));
+  zones.delete(DEFAULT_TIME_ZONE);
+  return [DEFAULT_TIME_ZONE, ...[...zones].sort()];
 }
 
 /**

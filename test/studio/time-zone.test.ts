@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { studioProfileSchema, type StudioProfile } from '../../src/studio/profile.js';
+import { suggestedTimeZones } from '../../src/studio/time-zone.js';
 import { cliAgainst } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -29,6 +30,15 @@ describe('the studio profile\'s time zone', () => {
 
   it('keeps a newer IANA name that this runtime maps to an older one (Europe/Kyiv stays Europe/Kyiv)', () => {
     assert.equal(zoneOf('Europe/Kyiv').data?.time_zone, 'Europe/Kyiv');
+  });
+
+  it('suggests zones by their current names (Asia/Kolkata, Europe/Kyiv), each saved as suggested', () => {
+    const zones = suggestedTimeZones();
+    assert.equal(zones[0], 'UTC');
+    assert.deepEqual(zones.slice(1), [...new Set(zones.slice(1))].sort(), 'sorted, once each');
+    for (const current of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Ho_Chi_Minh', 'America/Argentina/Buenos_Aires', 'Europe/Berlin']) assert.ok(zones.includes(current), current);
+    for (const old of ['Asia/Calcutta', 'Europe/Kiev', 'Asia/Saigon', 'America/Buenos_Aires']) assert.ok(!zones.includes(old), old);
+    for (const zone of zones) assert.equal(zoneOf(zone).data?.time_zone, zone, zone);
   });
 
   it('refuses what is no zone, next to the field, in the words of the other profile fields', () => {
