@@ -74,6 +74,7 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await switches.first().click();
     await page.waitForURL((url) => url.href !== chosenUrl && url.searchParams.has('industry'));
     assert.equal(await page.locator('#results article.card').count(), Number(otherCount), `${other}: ${otherCount}`);
+    assert.deepEqual(await axeViolations(page), [], 'the chosen chip shows its count legibly');
 
     // Nothing found: no chip promises results; the search can be tried without the filters.
     await page.goto(`${suite.server.baseUrl}/?q=zzqxv`);
