@@ -141,7 +141,7 @@ export class ProjectEditor {
   private validate(body: unknown, slug?: string): ProjectEdit {
     const withSlug = slug !== undefined && typeof body === 'object' && body !== null && !('slug' in body) ? { ...body, slug } : body;
     const parsed = projectEditSchema.safeParse(withSlug);
-    if (!parsed.success) throw invalidInput('The project', parsed.error);
+    if (!parsed.success) throw invalidInput('The project', parsed.error, projectEditSchema);
     if (slug !== undefined && parsed.data.slug !== slug) throw new ValidationError('The slug in the body differs from the one in the URL.', [{ path: 'slug', message: `must be "${slug}" (rename by creating the new slug and deleting the old)` }]);
     return parsed.data;
   }

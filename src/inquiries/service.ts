@@ -83,7 +83,7 @@ export class InquiryService {
       throw new ValidationError('The request body must be a JSON object.', [{ path: '(body)', message: 'must be a JSON object' }]);
     }
     const result = inquiryInputSchema.safeParse(input);
-    if (!result.success) throw invalidInput('The inquiry', result.error);
+    if (!result.success) throw invalidInput('The inquiry', result.error, inquiryInputSchema);
     const slugs = result.data.project_slugs;
     // Looked up here, before the transaction: the notifications name the projects' titles.
     const projects = slugs.length > 0 ? await this.named(slugs, sandbox) : [];

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import { ValidationError, type FieldError } from './errors.js';
 import { issueMessage } from './issue-messages.js';
+import { fieldsAt, unknownFieldMessage } from './unknown-keys.js';
 
 /**
  * zod issues as `errors: [{path, message}]`, naming unknown keys one by one. `prefix` names
- * where the values came from (`query`, `param`); `unknown` is how an unknown key is called.
+ * where the values came from (`query`, `param`); `unknown` is how an unknown key is called;
+ * with the `schema`, an unknown key's message names the field it likely meant, or those there are.
  */
-export function fieldErrors(error: z.ZodError, options: { prefix?: string; unknown?: string } = {}): FieldError[] {
+export function fieldErrors(error: z.ZodError, options: { prefix?: string; unknown?: string; schema?: z.ZodType } = {}): FieldError[] {
   const out: FieldError[] = [];
   // A value of the wrong type gets that one message: zod may still run the field's length checks on it.
   const mistyped = new Set<string>();
@@ -15,7 +17,8 @@ export function fieldErrors(error: z.ZodError, options: { prefix?: string; unkno
     if (mistyped.has(base)) continue;
     if (issue.code === 'invalid_type') mistyped.add(base);
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ path: [base, key].filter(Boolean).join('.'), message: options.unknown ?? 'unknown field' });
+      const fields = options.schema && fieldsAt(options.schema, issue.path);
+      for (const key of issue.keys) out.push({ path: [base, key].filter(Boolean).join('.'), message: unknownFieldMessage(key, fields, options.unknown ?? 'unknown field') });
     } else {
       out.push({ path: base || '(body)', message: issueMessage(issue) });
     }
@@ -23,8 +26,8 @@ export function fieldErrors(error: z.ZodError, options: { prefix?: string; unkno
   return out;
 }
 
-/** The 400 for invalid input to `subject` (e.g. "The inquiry"), listing every field. */
-export function invalidInput(subject: string, error: z.ZodError): ValidationError {
-  const errors = fieldErrors(error);
+/** The 400 for invalid input to `subject` (e.g. "The inquiry") against `schema`, listing every field. */
+export function invalidInput(subject: string, error: z.ZodError, schema?: z.ZodType): ValidationError {
+  const errors = fieldErrors(error, schema ? { schema } : {});
   return new ValidationError(`${subject} is invalid: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}.`, errors);
 }

@@ -43,7 +43,7 @@ export class StudioService {
   /** Validates and saves; a ValidationError names each field (and the contrast ratio of a refused accent colour). */
   async save(input: unknown, change: LogoChange = { kind: 'keep' }): Promise<StudioView> {
     const parsed = studioProfileSchema.safeParse(input);
-    if (!parsed.success) throw invalidInput('The studio profile', parsed.error);
+    if (!parsed.success) throw invalidInput('The studio profile', parsed.error, studioProfileSchema);
     let logo: StudioLogo | null;
     if (change.kind === 'replace') logo = await acceptLogo(change.bytes);
     else if (change.kind === 'remove') logo = null;

@@ -146,6 +146,17 @@ describe('POST /api/v1/inquiries', () => {
       });
     }
 
+    it('names the field an unknown one likely meant, or the fields there are', async () => {
+      const res = await post({ ...GOOD, project: 'atlas-regional-trip-planner', phone: '+44 20 7946 0000' }, { 'idempotency-key': key() });
+      assert.equal(res.status, 400);
+      const problem = (await res.json()) as Problem;
+      assert.deepEqual(problem.errors, [
+        { path: 'project', message: 'unknown field (did you mean project_slugs?)' },
+        { path: 'phone', message: 'unknown field (the fields are name, email, company, message, project_slugs, budget, timeline)' },
+      ]);
+      assert.match(problem.detail ?? '', /project unknown field \(did you mean project_slugs\?\)/);
+    });
+
     it('rejects malformed JSON with 400 malformed_json', async () => {
       const res = await post('{"name": ', {});
       assert.equal(res.status, 400);

@@ -115,7 +115,7 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
     const body = await readJsonBody(c, 'the change, e.g. {"status":"replied"}');
     if (!body.ok) return body.response;
     const change = statusChangeSchema.safeParse(body.value);
-    if (!change.success) throw invalidInput('The change', change.error);
+    if (!change.success) throw invalidInput('The change', change.error, statusChangeSchema);
     return json(c, representation(await inbox.setStatus(c.req.param('id'), change.data.status), c.get('baseUrl')));
   });
 
