@@ -15,7 +15,7 @@ describe('MCP requests whose params do not fit the method (JSON-RPC 2.0 §5.1)',
     const modern = version === '2026-07-28';
     const res = await fetch(`${server.baseUrl}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version, ...(modern ? { 'mcp-method': method } : {}) },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version, ...(modern ? { 'mcp-method': method } : {}), ...(modern && typeof params.name === 'string' ? { 'mcp-name': params.name } : {}) },
       body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: modern ? { ...params, _meta: META_2026 } : params }),
     });
     return (await res.json()) as { id: unknown; result?: unknown; error?: { code: number; message: string } };
@@ -26,6 +26,9 @@ describe('MCP requests whose params do not fit the method (JSON-RPC 2.0 §5.1)',
     ['prompts/get', { arguments: {} }, 'params.name'],
     ['resources/list', { cursor: 5 }, 'params.cursor'],
     ['tools/list', { cursor: 5 }, 'params.cursor'],
+    // The SDK's own -32602 for tools/call carried zod's issue list as multi-line JSON.
+    ['tools/call', { arguments: {} }, 'params.name'],
+    ['tools/call', { name: 'get_studio', arguments: [] }, 'params.arguments'],
   ];
   for (const version of ['2025-11-25', '2026-07-28'] as const) {
     for (const [method, params, field] of cases) {
