@@ -9,6 +9,7 @@ import { registerSubmitInquiry } from './tools/submit-inquiry.js';
 import { registerProjectResources } from './resources.js';
 import { registerPrompts } from './prompts.js';
 import { answerInvalidParamsAsSuch } from './invalid-params.js';
+import { refuseCursorsOnUnpagedLists } from './unpaged-lists.js';
 
 /**
  * The tool and prompt lists are fixed for the life of the process, and a stateless server
@@ -35,6 +36,7 @@ export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
   registerSubmitInquiry(server, deps, call);
   registerProjectResources(server, deps);
   registerPrompts(server, deps);
+  refuseCursorsOnUnpagedLists(server);
   answerInvalidParamsAsSuch(server);
   return server;
 }

@@ -89,6 +89,13 @@ describe('MCP resources and prompts through the official clients', () => {
         await assert.rejects(client.listResources({ cursor: 'not-a-cursor' }), (error: { code?: number }) => error.code === -32602);
       });
 
+      it('rejects any cursor on the one-page lists (tools, prompts, resource templates) with -32602 (MCP pagination §"Error Handling")', async () => {
+        const lists = [() => client.listTools({ cursor: 'page-2' }), () => client.listPrompts({ cursor: 'page-2' }), () => client.listResourceTemplates({ cursor: 'page-2' })];
+        for (const list of lists) await assert.rejects(list(), (error: { code?: number; message?: string }) => error.code === -32602 && /Invalid cursor: .*call it without one/.test(error.message ?? ''));
+        // Without a cursor, each is still served whole.
+        assert.equal(((await client.listTools()) as { tools: unknown[] }).tools.length, 5);
+      });
+
       it('lists the project URI template and reads a project resource: the same Markdown as its mirror URL', async () => {
         const { resourceTemplates } = (await client.listResourceTemplates()) as { resourceTemplates: { uriTemplate: string; mimeType?: string }[] };
         assert.deepEqual(resourceTemplates.map((t) => [t.uriTemplate, t.mimeType]), [[`${server.baseUrl}/projects/{slug}.md`, 'text/markdown']]);
