@@ -2,6 +2,7 @@ import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTrans
 import type { Principal } from '../model/principal.js';
 import { McpAnswerCache, type CachedAnswer, type HeaderOf, type Recording } from './answer-cache.js';
 import type { McpDeps } from './context.js';
+import { handshakeEraNotFound, isResourceRead } from './resource-not-found.js';
 import { buildMcpServer } from './server.js';
 import { LEGACY_VERSIONS_SERVED } from './versions.js';
 
@@ -88,7 +89,8 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
     transport.onerror = onerror;
     await server.connect(transport);
     try {
-      return await transport.handleRequest(acceptingJson(request, options.parsedBody !== undefined), options);
+      const response = await transport.handleRequest(acceptingJson(request, options.parsedBody !== undefined), options);
+      return isResourceRead(options.parsedBody) ? await handshakeEraNotFound(response) : response;
     } finally {
       await server.close();
     }

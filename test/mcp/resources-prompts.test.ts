@@ -107,8 +107,16 @@ describe('MCP resources and prompts through the official clients', () => {
         assert.equal(contents[0]!.text, await (await fetch(uri)).text());
       });
 
-      it('answers an unknown project URI with a resource-not-found error', async () => {
-        await assert.rejects(client.readResource({ uri: `${server.baseUrl}/projects/no-such-project.md` }), (error: { code?: number }) => error.code === -32002 || error.code === -32602);
+      it('answers an unknown project URI (or one no template matches) with the resource-not-found code of the negotiated revision', async () => {
+        // server/resources §"Error Handling": -32002 through 2025-11-25; 2026-07-28 (SEP-2164): -32602.
+        const code = label.startsWith('v1') ? -32002 : -32602;
+        for (const uri of [`${server.baseUrl}/projects/no-such-project.md`, 'file:///etc/passwd']) {
+          await assert.rejects(client.readResource({ uri }), (error: { code?: number; data?: unknown }) => {
+            assert.equal(error.code, code, uri);
+            assert.deepEqual(error.data, { uri });
+            return true;
+          });
+        }
       });
 
       it('lists the prompts find_similar_work and draft_inquiry with their arguments', async () => {
