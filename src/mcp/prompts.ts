@@ -2,10 +2,9 @@ import { ProtocolError, ProtocolErrorCode, type GetPromptResult, type McpServer 
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../catalog/project.js';
 import { NotFoundError } from '../lib/errors.js';
-import { projectMarkdown } from '../pages/project-markdown.js';
 import type { McpDeps } from './context.js';
 import { wireError } from './handler-errors.js';
-import { projectResourceUri } from './resources.js';
+import { projectResourceText, projectResourceUri } from './resources.js';
 
 // Prompt arguments are strings (MCP server/prompts §PromptArgument); built once at module load.
 const need = z.string().trim().min(1).max(2000).describe('What the client needs, in their own words (e.g. "a booking app for a chain of dental clinics").');
@@ -58,10 +57,14 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
           throw wireError(deps.logger, 'prompts/get', error);
         },
       );
+      // The embedded resource is the one resources/read serves at this URI, byte for byte.
+      const text = await projectResourceText(deps, project).catch((error: unknown) => {
+        throw wireError(deps.logger, 'prompts/get', error);
+      });
       return {
         description: `Draft an inquiry about ${project.title}`,
         messages: [
-          { role: 'user', content: { type: 'resource', resource: { uri: projectResourceUri(deps.baseUrl, project.slug), mimeType: 'text/markdown', text: projectMarkdown(project, deps.baseUrl) } } },
+          { role: 'user', content: { type: 'resource', resource: { uri: projectResourceUri(deps.baseUrl, project.slug), mimeType: 'text/markdown', text } } },
           userText(
             [
               `Draft an inquiry to the studio about the project above ("${project.title}", slug ${project.slug}) for this need: ${need}`,

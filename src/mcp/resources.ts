@@ -35,13 +35,21 @@ function describe(baseUrl: string, project: ApiProject): Resource {
   };
 }
 
+/**
+ * A project resource's text: the same document as the project's Markdown mirror URL, related
+ * work included. resources/read and the draft_inquiry prompt's embedded resource both use it, so
+ * one URI never stands for two texts.
+ */
+export async function projectResourceText(deps: McpDeps, project: ApiProject): Promise<string> {
+  const { projects: related } = await deps.catalog.relatedTo(project);
+  return projectMarkdown(project, deps.baseUrl, related);
+}
+
 async function read(deps: McpDeps, uri: string, slug: string): Promise<ReadResourceResult> {
   if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new ResourceNotFoundError(uri);
   try {
     const project = (await deps.catalog.get(slug)).value;
-    // The same document as the project's Markdown mirror URL, related work included.
-    const { projects: related } = await deps.catalog.relatedTo(project);
-    return { contents: [{ uri, mimeType: MARKDOWN, text: projectMarkdown(project, deps.baseUrl, related), _meta: { lastModified: project.updated_at } }] };
+    return { contents: [{ uri, mimeType: MARKDOWN, text: await projectResourceText(deps, project), _meta: { lastModified: project.updated_at } }] };
   } catch (error) {
     if (error instanceof NotFoundError) throw new ResourceNotFoundError(uri);
     throw wireError(deps.logger, 'resources/read', error);

@@ -140,6 +140,8 @@ describe('MCP resources and prompts through the official clients', () => {
         const embedded = result.messages.find((m) => m.content.type === 'resource');
         assert.equal(embedded?.content.resource?.uri, `${server.baseUrl}/projects/atlas-regional-trip-planner.md`);
         assert.match(embedded?.content.resource?.text ?? '', /^# Atlas Regional Trip Planner/);
+        // One URI, one text: the embedded resource is what resources/read and the mirror URL give.
+        assert.equal(embedded?.content.resource?.text, await (await fetch(embedded!.content.resource!.uri)).text());
         const text = result.messages.map((m) => m.content.text ?? '').join('\n');
         assert.match(text, /submit_inquiry/);
         assert.match(text, /project_slugs: \["atlas-regional-trip-planner"\]/);
