@@ -22,6 +22,12 @@ export function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): strin
   return shape ? Object.keys(shape) : undefined;
 }
 
+/** What an unknown key is called: a JSON body's `field`, a query's or form's `parameter`. */
+export type KeyKind = 'field' | 'parameter';
+
+/** Names other APIs use for one of ours (`search` for `q`, `per_page` for `limit`), by their loose spelling. */
+export type KeyAliases = Readonly<Record<string, string>>;
+
 const loose = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 
 /** Whether `a` and `b` start alike for three quarters of the shorter (`industries`, `industry`; `project`, `projectslugs`). */
@@ -32,12 +38,14 @@ function alike(a: string, b: string): boolean {
 }
 
 /**
- * What to say of a field the schema does not take: the field it most likely meant (`project` or
- * `projectSlugs` for `project_slugs`), else the fields there are.
+ * What to say of a key the schema does not take: the one it most likely meant (`project` or
+ * `projectSlugs` for `project_slugs`, an alias's target), else the keys there are.
  */
-export function unknownFieldMessage(key: string, fields: readonly string[] | undefined, unknown: string): string {
-  if (!fields || fields.length === 0) return unknown;
+export function unknownKeyMessage(key: string, known: readonly string[] | undefined, kind: KeyKind = 'field', aliases: KeyAliases = {}): string {
+  const unknown = `unknown ${kind}`;
+  if (!known || known.length === 0) return unknown;
   const given = loose(key);
-  const meant = given.length >= 3 ? fields.find((field) => alike(given, loose(field))) : undefined;
-  return meant ? `${unknown} (did you mean ${meant}?)` : `${unknown} (the fields are ${fields.join(', ')})`;
+  const aliased = aliases[given];
+  const meant = aliased !== undefined && known.includes(aliased) ? aliased : given.length >= 3 ? known.find((field) => alike(given, loose(field))) : undefined;
+  return meant ? `${unknown} (did you mean ${meant}?)` : `${unknown} (the ${kind}s are ${known.join(', ')})`;
 }

@@ -1,14 +1,20 @@
 import type { z } from 'zod';
 import { ValidationError, type FieldError } from './errors.js';
 import { issueMessage } from './issue-messages.js';
-import { fieldsAt, unknownFieldMessage } from './unknown-keys.js';
+import { fieldsAt, unknownKeyMessage, type KeyAliases, type KeyKind } from './unknown-keys.js';
 
-/**
- * zod issues as `errors: [{path, message}]`, naming unknown keys one by one. `prefix` names
- * where the values came from (`query`, `param`); `unknown` is how an unknown key is called;
- * with the `schema`, an unknown key's message names the field it likely meant, or those there are.
- */
-export function fieldErrors(error: z.ZodError, options: { prefix?: string; unknown?: string; schema?: z.ZodType } = {}): FieldError[] {
+export interface FieldErrorOptions {
+  /** where the values came from (`query`, `param`) */
+  prefix?: string;
+  /** what an unknown key is called (a field unless said) */
+  kind?: KeyKind;
+  /** the schema the input failed: an unknown key's message names the key it likely meant, or those there are */
+  schema?: z.ZodType;
+  aliases?: KeyAliases;
+}
+
+/** zod issues as `errors: [{path, message}]`, naming unknown keys one by one. */
+export function fieldErrors(error: z.ZodError, options: FieldErrorOptions = {}): FieldError[] {
   const out: FieldError[] = [];
   // A value of the wrong type gets that one message: zod may still run the field's length checks on it.
   const mistyped = new Set<string>();
@@ -18,7 +24,7 @@ export function fieldErrors(error: z.ZodError, options: { prefix?: string; unkno
     if (issue.code === 'invalid_type') mistyped.add(base);
     if (issue.code === 'unrecognized_keys') {
       const fields = options.schema && fieldsAt(options.schema, issue.path);
-      for (const key of issue.keys) out.push({ path: [base, key].filter(Boolean).join('.'), message: unknownFieldMessage(key, fields, options.unknown ?? 'unknown field') });
+      for (const key of issue.keys) out.push({ path: [base, key].filter(Boolean).join('.'), message: unknownKeyMessage(key, fields, options.kind, options.aliases) });
     } else {
       out.push({ path: base || '(body)', message: issueMessage(issue) });
     }

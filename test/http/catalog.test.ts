@@ -210,6 +210,23 @@ describe('GET /api/v1/projects', () => {
       });
     }
 
+    it('names the parameter an unknown one likely meant (search → q, per_page → limit, industries → industry), or lists them', async () => {
+      const messages = async (path: string) => {
+        const res = await fetch(`${server.baseUrl}${path}`);
+        return ((await assertProblem(res, 400, 'validation_failed', path.split('?')[0]!)).errors ?? []).map((e) => `${e.path}: ${e.message}`);
+      };
+      assert.deepEqual(await messages('/api/v1/projects?search=maps&per_page=5&industries=retail&page=2'), [
+        'query.search: unknown parameter (did you mean q?)',
+        'query.per_page: unknown parameter (did you mean limit?)',
+        'query.industries: unknown parameter (did you mean industry?)',
+        'query.page: unknown parameter (did you mean cursor?)',
+      ]);
+      assert.deepEqual(await messages('/api/v1/projects?colour=red'), ['query.colour: unknown parameter (the parameters are q, tag, industry, service, technology, year, featured, sort, limit, cursor)']);
+      assert.deepEqual(await messages('/api/v1/sandbox/projects?query=x'), ['query.query: unknown parameter (did you mean q?)']);
+      // The facets take the list's search and filters only: no alias leads to a parameter they lack.
+      assert.deepEqual(await messages('/api/v1/facets?per_page=5'), ['query.per_page: unknown parameter (the parameters are q, tag, industry, service, technology, year, featured)']);
+    });
+
     it('rejects a cursor replayed against another query', async () => {
       const { body: page } = await getJson<ProjectList>(`${server.baseUrl}/api/v1/projects?sort=title&limit=2`);
       const res = await fetch(`${server.baseUrl}/api/v1/projects?sort=-year&limit=2&cursor=${page.next_cursor}`);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { fieldErrors } from '../../src/lib/zod-errors.js';
-import { fieldsAt, unknownFieldMessage } from '../../src/lib/unknown-keys.js';
+import { fieldsAt, unknownKeyMessage } from '../../src/lib/unknown-keys.js';
 
 const schema = z
   .strictObject({
@@ -23,16 +23,18 @@ test('fieldsAt finds the object a path leads to, through optional, default, null
 
 test('an unknown key names the field it likely meant, else the fields there are', () => {
   const fields = ['name', 'project_slugs', 'budget'];
-  assert.equal(unknownFieldMessage('project', fields, 'unknown field'), 'unknown field (did you mean project_slugs?)');
-  assert.equal(unknownFieldMessage('projectSlugs', fields, 'unknown field'), 'unknown field (did you mean project_slugs?)');
-  assert.equal(unknownFieldMessage('Budget', fields, 'unknown field'), 'unknown field (did you mean budget?)');
-  assert.equal(unknownFieldMessage('budgets', fields, 'unknown field'), 'unknown field (did you mean budget?)');
-  assert.equal(unknownFieldMessage('industries', ['tag', 'industry'], 'unknown parameter'), 'unknown parameter (did you mean industry?)');
-  assert.equal(unknownFieldMessage('phone', fields, 'unknown field'), 'unknown field (the fields are name, project_slugs, budget)');
-  assert.equal(unknownFieldMessage('names_of_people', fields, 'unknown field'), 'unknown field (did you mean name?)');
-  assert.equal(unknownFieldMessage('nominal', fields, 'unknown field'), 'unknown field (the fields are name, project_slugs, budget)', 'one letter alike is not alike');
-  assert.equal(unknownFieldMessage('na', fields, 'unknown field'), 'unknown field (the fields are name, project_slugs, budget)', 'two letters are too few to guess from');
-  assert.equal(unknownFieldMessage('x', undefined, 'unknown field'), 'unknown field');
+  assert.equal(unknownKeyMessage('project', fields), 'unknown field (did you mean project_slugs?)');
+  assert.equal(unknownKeyMessage('projectSlugs', fields), 'unknown field (did you mean project_slugs?)');
+  assert.equal(unknownKeyMessage('Budget', fields), 'unknown field (did you mean budget?)');
+  assert.equal(unknownKeyMessage('budgets', fields), 'unknown field (did you mean budget?)');
+  assert.equal(unknownKeyMessage('industries', ['tag', 'industry'], 'parameter'), 'unknown parameter (did you mean industry?)');
+  assert.equal(unknownKeyMessage('per_page', ['q', 'limit'], 'parameter', { perpage: 'limit' }), 'unknown parameter (did you mean limit?)', 'an alias, spelt loosely');
+  assert.equal(unknownKeyMessage('search', ['limit'], 'parameter', { search: 'q' }), 'unknown parameter (the parameters are limit)', 'not an alias of a key this place lacks');
+  assert.equal(unknownKeyMessage('phone', fields), 'unknown field (the fields are name, project_slugs, budget)');
+  assert.equal(unknownKeyMessage('names_of_people', fields), 'unknown field (did you mean name?)');
+  assert.equal(unknownKeyMessage('nominal', fields), 'unknown field (the fields are name, project_slugs, budget)', 'one letter alike is not alike');
+  assert.equal(unknownKeyMessage('na', fields), 'unknown field (the fields are name, project_slugs, budget)', 'two letters are too few to guess from');
+  assert.equal(unknownKeyMessage('x', undefined), 'unknown field');
 });
 
 test('fieldErrors says so at every depth when it has the schema, and as before without it', () => {

@@ -1,15 +1,33 @@
 import { ERROR_CODES, type FieldError } from '../../lib/errors.js';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { fieldErrors } from '../../lib/zod-errors.js';
+import type { KeyAliases } from '../../lib/unknown-keys.js';
+import { fieldErrors, type FieldErrorOptions } from '../../lib/zod-errors.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
 
+type Result = { success: boolean; error?: unknown; target?: string };
+
 /** @hono/zod-openapi defaultHook: every schema failure becomes one 400 problem. */
-export function validationHook(result: { success: boolean; error?: unknown; target?: string }, c: Context<AppEnv>): Response | undefined {
+export function validationHook(result: Result, c: Context<AppEnv>): Response | undefined {
+  return invalidRequest(result, c, {});
+}
+
+/**
+ * The hook of a route that passes its schemas: an unknown key's message then names the key it
+ * likely meant (an alias: `search` → `q`), or those there are.
+ */
+export function validationHookWith(schemas: Partial<Record<'query' | 'json', z.ZodType>>, aliases: KeyAliases = {}) {
+  return (result: Result, c: Context<AppEnv>): Response | undefined => {
+    const schema = schemas[result.target as 'query' | 'json'];
+    return invalidRequest(result, c, schema ? { schema, aliases } : {});
+  };
+}
+
+function invalidRequest(result: Result, c: Context<AppEnv>, options: FieldErrorOptions): Response | undefined {
   if (result.success) return undefined;
   const target = result.target ?? 'request';
-  const errors = onceEach(c, target, fieldErrors(result.error as z.ZodError, { prefix: target === 'json' || target === 'form' ? '' : target, unknown: 'unknown parameter' }));
+  const errors = onceEach(c, target, fieldErrors(result.error as z.ZodError, { ...options, prefix: target === 'json' || target === 'form' ? '' : target, kind: target === 'json' ? 'field' : 'parameter' }));
   return problem(c, {
     status: 400,
     code: ERROR_CODES.validation,

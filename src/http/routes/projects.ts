@@ -6,6 +6,8 @@ import type { AppEnv } from '../env.js';
 import type { ResponseCache } from '../middleware/response-cache.js';
 import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse, queryInteger } from '../openapi/schemas.js';
 import { BEARER_CHECKED } from '../openapi/declarations.js';
+import { validationHookWith } from '../middleware/validation.js';
+import type { KeyAliases } from '../../lib/unknown-keys.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 const term = z.string().trim().min(1).max(60);
@@ -27,6 +29,14 @@ export const listQuerySchema = z
     cursor: z.string().max(512).optional().openapi({ description: 'Opaque; the `next_cursor` of the previous page.' }),
   })
   .strict();
+
+/** What other APIs call the list's parameters (loosely spelt): a 400 for `?search=` says "did you mean q?". */
+const LIST_ALIASES: KeyAliases = {
+  ...Object.fromEntries(['search', 'query', 'keyword', 'keywords', 'text', 'term', 'filter'].map((name) => [name, 'q'])),
+  ...Object.fromEntries(['perpage', 'pagesize', 'size', 'count', 'max', 'maxresults', 'top', 'first'].map((name) => [name, 'limit'])),
+  ...Object.fromEntries(['page', 'offset', 'after', 'next', 'nextcursor', 'pagetoken', 'start', 'skip'].map((name) => [name, 'cursor'])),
+  ...Object.fromEntries(['order', 'orderby', 'sortby'].map((name) => [name, 'sort'])),
+};
 
 /** What narrows the facets: the list's search and filters, without its order and page. */
 const facetsQuerySchema = listQuerySchema.pick({ q: true, tag: true, industry: true, service: true, technology: true, year: true, featured: true }).strict();
@@ -81,11 +91,15 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
       400: badRequest,
     },
   });
-  app.openapi(listRoute, async (c) => {
-    const page = await service.list(c.req.valid('query'));
-    const cursor = page.value.next_cursor;
-    return (cursor ? send(c, page, { link: nextLink(`${c.get('baseUrl')}${path}`, c.req.url, cursor) }) : send(c, page)) as never;
-  });
+  app.openapi(
+    listRoute,
+    async (c) => {
+      const page = await service.list(c.req.valid('query'));
+      const cursor = page.value.next_cursor;
+      return (cursor ? send(c, page, { link: nextLink(`${c.get('baseUrl')}${path}`, c.req.url, cursor) }) : send(c, page)) as never;
+    },
+    validationHookWith({ query: listQuerySchema }, LIST_ALIASES) as never,
+  );
 
   const getRoute = createRoute({
     method: 'get',
@@ -125,6 +139,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
         },
       }),
       async (c) => send(c, await service.narrowed(c.req.valid('query'))) as never,
+      validationHookWith({ query: facetsQuerySchema }, LIST_ALIASES) as never,
     );
   }
 }
