@@ -6,25 +6,32 @@ import { InvalidGrantError, TemporarilyUnavailableError } from './oauth-error.js
 const KEYS_RETRY_SECONDS = 30;
 
 /**
- * Verifies an assertion and consumes its `jti` in shared storage (single use across all
- * instances), or throws invalid_grant naming the failed check.
+ * Verifies an assertion, or throws invalid_grant naming the failed check. Nothing is spent yet:
+ * the caller decides scope and resource first, then calls {@link spendAssertion}.
  */
-export async function acceptAssertion(ctx: OAuthContext, jwt: string, kind: AssertionKind, clientId?: string): Promise<AssertionClaims> {
-  const now = ctx.clock.now();
-  const result = await verifyAssertion(jwt, ctx.trusted, { kind, audience: ctx.issuer, nowMs: now, clientId });
+export async function checkAssertion(ctx: OAuthContext, jwt: string, kind: AssertionKind, clientId?: string): Promise<AssertionClaims> {
+  const result = await verifyAssertion(jwt, ctx.trusted, { kind, audience: ctx.issuer, nowMs: ctx.clock.now(), clientId });
   if (!result.ok) {
     ctx.logger.info({ event: 'assertion_rejected', kind, reason: result.reason }, 'assertion rejected');
     // The issuer's keys could not be fetched: our dependency failed, not the client's grant.
     if (result.reason === 'keys_unavailable') throw new TemporarilyUnavailableError(describeAssertionFailure(result.reason), KEYS_RETRY_SECONDS);
     throw new InvalidGrantError(describeAssertionFailure(result.reason, result.claim));
   }
-  const { claims } = result;
-  const fresh = await ctx.store.assertions.useOnce(claims.iss, claims.jti, (claims.exp + 60) * 1000, now);
+  return result.claims;
+}
+
+/**
+ * Consumes a verified assertion's `jti` in shared storage (single use across all instances), or
+ * throws invalid_grant. Called once the request is otherwise granted: a request refused for its
+ * scope or resource (RFC 6749 §5.2 invalid_scope, RFC 8707 §2 invalid_target) spends nothing,
+ * so the client may correct it and retry with the same assertion.
+ */
+export async function spendAssertion(ctx: OAuthContext, kind: AssertionKind, claims: AssertionClaims): Promise<void> {
+  const fresh = await ctx.store.assertions.useOnce(claims.iss, claims.jti, (claims.exp + 60) * 1000, ctx.clock.now());
   if (!fresh) {
     ctx.logger.info({ event: 'assertion_rejected', kind, reason: 'replayed' }, 'assertion rejected');
     throw new InvalidGrantError(describeAssertionFailure('replayed'));
   }
-  return claims;
 }
 
 /** Who an assertion names: the verified email, or `iss|sub` for an ID-JAG. */

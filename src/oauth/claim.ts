@@ -1,7 +1,7 @@
 import type { ClientRecord } from '../store/ports/index.js';
 import { jwtType, type AssertionKind } from './assertions.js';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { acceptAssertion, assertionScope, assertionSubject } from './check-assertion.js';
+import { assertionScope, assertionSubject, checkAssertion, spendAssertion } from './check-assertion.js';
 import { authenticateClient } from './client-auth.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
 import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, ID_JAG_TYP, TOKEN_TYPE_ACCESS_TOKEN, TOKEN_TYPE_ID_JAG } from './identifiers.js';
@@ -22,7 +22,7 @@ function assertionKind(type: string | undefined): AssertionKind {
  * The seed says only that the request "carries the assertion", so the type is optional: an ID-JAG
  * declares itself in its protected header (draft-ietf-oauth-identity-assertion-authz-grant:
  * `typ` = oauth-id-jag+jwt), and any other JWT is taken as a verified-email assertion. This only
- * picks which checks run; acceptAssertion still verifies everything, `typ` included.
+ * picks which checks run; checkAssertion still verifies everything, `typ` included.
  */
 function inferredKind(assertion: string): AssertionKind {
   let header;
@@ -80,11 +80,12 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
     client = existing;
   }
 
-  const claims = await acceptAssertion(ctx, assertion, kind, client?.client_id);
+  const claims = await checkAssertion(ctx, assertion, kind, client?.client_id);
   const subject = assertionSubject(kind, claims);
   const limits = [client?.scope, kind === 'id-jag' ? assertionScope(claims) : undefined];
   const scope = resolveScope(params.scope, ...limits);
   const resource = kind === 'id-jag' ? withinAssertion(ctx.issuer, requested, claims.resource) : requested;
+  await spendAssertion(ctx, kind, claims);
 
   if (!client) {
     client = {

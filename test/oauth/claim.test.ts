@@ -111,6 +111,22 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(tooMuch.body.error, 'invalid_scope');
     });
 
+    it('a request refused for its scope (invalid_scope) spends nothing: the same assertion is then redeemed (RFC 6749 §5.2)', async () => {
+      const email = await emailAssertion();
+      const unknown = await claim({ assertion: email, scope: 'admin' });
+      assert.equal(unknown.status, 400);
+      assert.equal(unknown.body.error, 'invalid_scope');
+      const retried = await claim({ assertion: email });
+      assert.equal(retried.status, 200, JSON.stringify(retried.body));
+
+      const jag = await idJag({ scope: 'sandbox:write' });
+      const beyond = await claim({ assertion: jag, scope: 'inquiries:write' });
+      assert.equal(beyond.body.error, 'invalid_scope');
+      const narrowed = await claim({ assertion: jag });
+      assert.equal(narrowed.status, 200, JSON.stringify(narrowed.body));
+      assert.equal(narrowed.body.scope, 'sandbox:write');
+    });
+
     it('typ is compared as a media type (RFC 7515 §4.1.9): application/oauth-id-jag+jwt and upper case are an ID-JAG', async () => {
       const inferred = await claim({ assertion: await idJag({}, { typ: 'application/oauth-id-jag+jwt' }) });
       assert.equal(inferred.status, 200, JSON.stringify(inferred.body));
@@ -161,9 +177,11 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(bound.status, 200, JSON.stringify(bound.body));
       assert.equal((await sandboxWrite(bound.body.access_token)).status, 401);
 
-      const widened = await claim({ assertion: await idJag({ resource: `${server.baseUrl}/mcp` }), resource: server.baseUrl });
+      const mcpOnly = await idJag({ resource: `${server.baseUrl}/mcp` });
+      const widened = await claim({ assertion: mcpOnly, resource: server.baseUrl });
       assert.equal(widened.status, 400);
       assert.equal(widened.body.error, 'invalid_target');
+      assert.equal((await claim({ assertion: mcpOnly })).status, 200, 'the refused request did not spend the ID-JAG');
 
       const api = await claim({ assertion: await idJag({ resource: [`${server.baseUrl}/mcp`, `${server.baseUrl}/`] }), resource: server.baseUrl });
       assert.equal(api.status, 200, 'a request may narrow to one of the listed resources');

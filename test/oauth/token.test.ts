@@ -219,6 +219,19 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
       assert.equal(res.body.access_token, undefined);
     });
 
+    it('a request refused with invalid_scope spends nothing: the same ID-JAG is then redeemed (RFC 6749 §5.2)', async () => {
+      const c = await register({ grant_types: [JWT_BEARER] });
+      const jag = await idp.sign({ aud: server.baseUrl, sub: 'u-7', client_id: c.client_id, scope: 'catalog:read' }, { nowMs: server.clock.now(), typ: 'oauth-id-jag+jwt' });
+      const beyond = await token({ grant_type: JWT_BEARER, client_id: c.client_id!, assertion: jag, scope: 'sandbox:write' });
+      assert.equal(beyond.status, 400);
+      assert.equal(beyond.body.error, 'invalid_scope');
+      const retried = await token({ grant_type: JWT_BEARER, client_id: c.client_id!, assertion: jag });
+      assert.equal(retried.status, 200, JSON.stringify(retried.body));
+      assert.equal(retried.body.scope, 'catalog:read');
+      const replayed = await token({ grant_type: JWT_BEARER, client_id: c.client_id!, assertion: jag });
+      assert.equal(replayed.body.error, 'invalid_grant', 'still single use once redeemed');
+    });
+
     it('invalid_request when the assertion is missing', async () => {
       const c = await register({ grant_types: [JWT_BEARER] });
       const res = await token({ grant_type: JWT_BEARER, client_id: c.client_id! });
