@@ -106,6 +106,21 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
       assert.equal(((await res.json()) as { error: string }).error, 'invalid_request');
     });
 
+    it('invalid_request when a parameter is repeated with an empty value first (§3.2: never more than once, whatever the order)', async () => {
+      const forms = {
+        client_id: [['grant_type', 'client_credentials'], ['client_id', ''], ['client_id', publicClient]],
+        scope: [['grant_type', 'client_credentials'], ['client_id', publicClient], ['scope', ''], ['scope', 'catalog:read']],
+      };
+      for (const [name, form] of Object.entries(forms)) {
+        const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams(form) });
+        const body = (await res.json()) as { error: string; error_description: string; access_token?: string };
+        assert.equal(res.status, 400, `${name}: ${JSON.stringify(body)}`);
+        assert.equal(body.error, 'invalid_request');
+        assert.match(body.error_description, new RegExp(`"${name}" parameter is repeated`));
+        assert.equal(body.access_token, undefined);
+      }
+    });
+
     it('invalid_target, not invalid_request, for several resource parameters (RFC 8707 §2 allows them; one token serves one)', async () => {
       const res = await fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams([['grant_type', 'client_credentials'], ['client_id', publicClient], ['resource', server.baseUrl], ['resource', `${server.baseUrl}/mcp`]]) });
       assert.equal(res.status, 400);

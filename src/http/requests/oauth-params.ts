@@ -14,9 +14,12 @@ export async function readOAuthRequest(c: Context<AppEnv>): Promise<OAuthRequest
   const type = mediaTypeOf(contentType);
   const params: Record<string, string> = Object.create(null);
   if (type === 'application/x-www-form-urlencoded') {
+    // Names seen, empty or not: an empty value is treated as omitted, yet `client_id=&client_id=x` still repeats it.
+    const seen = new Set<string>();
     for (const [key, value] of new URLSearchParams(await c.req.text())) {
-      if (key in params && key === 'resource') throw new InvalidTargetError(ONE_RESOURCE);
-      if (key in params) throw new InvalidRequestError(`The "${key}" parameter is repeated.`);
+      if (seen.has(key) && key === 'resource') throw new InvalidTargetError(ONE_RESOURCE);
+      if (seen.has(key)) throw new InvalidRequestError(`The "${key}" parameter is repeated.`);
+      seen.add(key);
       // RFC 6749 §3.2: parameters sent without a value are treated as omitted.
       if (value !== '') params[key] = value;
     }
