@@ -9,6 +9,8 @@ export const GRANT_JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 export const GRANT_TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 
 export const TOKEN_TYPE_ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
+/** draft-ietf-oauth-identity-assertion-authz-grant: the grant profile a resource AS advertises (not the token type) */
+export const GRANT_PROFILE_ID_JAG = 'urn:ietf:params:oauth:grant-profile:id-jag';
 /** RFC 8693 §3: what /oauth/claim issues, as its response says (§2.2.1 issued_token_type) */
 export const TOKEN_TYPE_ACCESS_TOKEN = 'urn:ietf:params:oauth:token-type:access_token';
 export const ASSERTION_TYPE_VERIFIED_EMAIL = 'verified_email';

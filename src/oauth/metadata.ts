@@ -1,5 +1,5 @@
 import { SUPPORTED_GRANT_TYPES } from './grants/index.js';
-import { ASSERTION_TYPES, GRANT_JWT_BEARER, TOKEN_ENDPOINT_AUTH_METHODS } from './identifiers.js';
+import { ASSERTION_TYPES, GRANT_JWT_BEARER, GRANT_PROFILE_ID_JAG, TOKEN_ENDPOINT_AUTH_METHODS } from './identifiers.js';
 import { SCOPES } from '../model/principal.js';
 
 /** RFC 8414 §2 authorization server metadata, with the seed's agent_auth block. */
@@ -23,8 +23,9 @@ export function authorizationServerMetadata(base: string): Record<string, unknow
     // draft-ietf-oauth-client-id-metadata-document §5 (MCP 2025-11-25 authorization).
     client_id_metadata_document_supported: true,
     service_documentation: `${base}/auth.md`,
-    // draft-ietf-oauth-identity-assertion-authz-grant §6: ID-JAG via the jwt-bearer grant.
-    authorization_grant_profiles_supported: [ASSERTION_TYPES[0]],
+    // draft-ietf-oauth-identity-assertion-authz-grant "Resource Authorization Server Metadata": the
+    // ID-JAG grant profile's identifier (its MUST: jwt-bearer is in grant_types_supported).
+    authorization_grant_profiles_supported: [GRANT_PROFILE_ID_JAG],
     // The auth.md agent_auth block: the skill, the endpoints, then per identity type what an agent
     // can present and what it gets. The flat fields after `identity_assertion` are the block's
     // earlier shape, kept so clients written against it keep working.

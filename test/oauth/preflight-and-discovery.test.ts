@@ -43,6 +43,9 @@ describe('OAuth preflight, discovery documents and /auth.md', () => {
     assert.deepEqual(m.response_types_supported, ['code']);
     assert.equal(m.authorization_response_iss_parameter_supported, true, 'RFC 9207 §3');
     assert.equal(m.client_id_metadata_document_supported, true);
+    // draft-ietf-oauth-identity-assertion-authz-grant "Resource Authorization Server Metadata": the
+    // grant profile identifier (not the ID-JAG token type), with jwt-bearer among the grant types.
+    assert.deepEqual(m.authorization_grant_profiles_supported, ['urn:ietf:params:oauth:grant-profile:id-jag']);
     assert.deepEqual(m.agent_auth, {
       skill: `${b}/auth.md`,
       register_uri: `${b}/oauth/register`,

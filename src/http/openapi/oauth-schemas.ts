@@ -91,7 +91,7 @@ export const AuthorizationServerMetadataSchema = z
     authorization_response_iss_parameter_supported: z.literal(true),
     client_id_metadata_document_supported: z.literal(true),
     service_documentation: z.string().url(),
-    authorization_grant_profiles_supported: z.array(z.string()),
+    authorization_grant_profiles_supported: z.array(z.literal('urn:ietf:params:oauth:grant-profile:id-jag')).openapi({ description: 'draft-ietf-oauth-identity-assertion-authz-grant: ID-JAG through the jwt-bearer grant.' }),
     agent_auth: z.object({
       skill: z.string().url().openapi({ description: 'The auth.md an agent reads to authenticate here.' }),
       register_uri: z.string().url(),
