@@ -29,6 +29,7 @@ export type AssertionFailure =
   | 'lives_too_long'
   | 'missing_claim'
   | 'client_mismatch'
+  | 'key_bound'
   | 'email_not_verified'
   | 'replayed'
   | 'keys_unavailable';
@@ -120,6 +121,9 @@ export async function verifyAssertion(jwt: string, trusted: TrustedIssuerSet, ex
     if (typeof payload.sub !== 'string' || payload.sub === '') return fail('missing_claim', 'sub');
     if (typeof payload.client_id !== 'string' || payload.client_id === '') return fail('missing_claim', 'client_id');
     if (expect.clientId !== undefined && payload.client_id !== expect.clientId) return fail('client_mismatch');
+    // The draft ("ID-JAG Contains cnf Claim but DPoP Proof is Not Presented"): a key-bound ID-JAG
+    // MUST be refused without a proof of possession, and this server verifies no DPoP proof.
+    if (payload.cnf !== undefined) return fail('key_bound');
   } else {
     if (typeof payload.email !== 'string' || !payload.email.includes('@')) return fail('missing_claim', 'email');
     // OpenID Connect Core §5.1: only an explicit `true` means the issuer verified the address.
@@ -180,6 +184,8 @@ export function describeAssertionFailure(reason: AssertionFailure, claim?: strin
       return `The assertion lacks a required claim${claim ? ` ("${claim}")` : ''}.`;
     case 'client_mismatch':
       return 'The assertion\'s "client_id" claim does not name the requesting client.';
+    case 'key_bound':
+      return 'The ID-JAG is bound to a key ("cnf"); this server accepts no DPoP proof of possession, so it can redeem only unbound ID-JAGs.';
     case 'email_not_verified':
       return 'The assertion does not state "email_verified": true.';
     case 'replayed':

@@ -285,6 +285,11 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({ client_id: 'vt_client_doesnotexist' }) }, /names no client known here/);
     });
 
+    it('an ID-JAG bound to a key (cnf.jkt): this server checks no DPoP proof, so it refuses rather than serve it as a plain bearer (draft-ietf-oauth-identity-assertion-authz-grant, "ID-JAG Contains cnf Claim but DPoP Proof is Not Presented")', async () => {
+      const bound = await idJag({ cnf: { jkt: '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I' } });
+      await assertRejected({ assertion_type: ID_JAG, assertion: bound, client_id: clientId }, /cnf/);
+    });
+
     it('email_verified false', async () => {
       await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({ email_verified: false }) }, /email_verified/);
     });

@@ -247,6 +247,16 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
       assert.equal(replayed.body.error, 'invalid_grant', 'still single use once redeemed');
     });
 
+    it('invalid_grant for an ID-JAG bound to a key (cnf): no DPoP proof is checked here, so it is never served as a plain bearer', async () => {
+      const c = await register({ grant_types: [JWT_BEARER] });
+      const jag = await idp.sign({ aud: server.baseUrl, sub: 'u-7', client_id: c.client_id, cnf: { jkt: '0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I' } }, { nowMs: server.clock.now(), typ: 'oauth-id-jag+jwt' });
+      const res = await token({ grant_type: JWT_BEARER, client_id: c.client_id!, assertion: jag });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'invalid_grant');
+      assert.match(String(res.body.error_description), /cnf/);
+      assert.equal(res.body.access_token, undefined);
+    });
+
     it('invalid_request when the assertion is missing', async () => {
       const c = await register({ grant_types: [JWT_BEARER] });
       const res = await token({ grant_type: JWT_BEARER, client_id: c.client_id! });
