@@ -118,6 +118,9 @@ export async function verifyAssertion(jwt: string, trusted: TrustedIssuerSet, ex
   if (typeof payload.exp === 'number' && payload.exp > expect.nowMs / 1000 + MAX_ASSERTION_LIFETIME_SECONDS) return fail('lives_too_long');
 
   if (expect.kind === 'id-jag') {
+    // The draft's processing rules: an `aud` array MUST hold exactly one element, our issuer (jose
+    // checked that it holds ours); more would let one ID-JAG be redeemed at several servers.
+    if (Array.isArray(payload.aud) && payload.aud.length !== 1) return fail('wrong_audience');
     if (typeof payload.sub !== 'string' || payload.sub === '') return fail('missing_claim', 'sub');
     if (typeof payload.client_id !== 'string' || payload.client_id === '') return fail('missing_claim', 'client_id');
     if (expect.clientId !== undefined && payload.client_id !== expect.clientId) return fail('client_mismatch');
@@ -173,7 +176,7 @@ export function describeAssertionFailure(reason: AssertionFailure, claim?: strin
     case 'unsupported_crit':
       return 'The assertion names critical header extensions ("crit") this server does not understand (RFC 7515 §4.1.11).';
     case 'wrong_audience':
-      return 'The assertion\'s audience ("aud") is not this server\'s issuer identifier.';
+      return 'The assertion\'s audience ("aud") is not this server\'s issuer identifier (an ID-JAG names it alone).';
     case 'expired':
       return 'The assertion has expired ("exp").';
     case 'not_yet_valid':

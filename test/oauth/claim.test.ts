@@ -231,6 +231,12 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({ aud: 'https://other.example' }) }, /audience/);
     });
 
+    it('an ID-JAG whose aud array names another audience beside this server (draft-ietf-oauth-identity-assertion-authz-grant: an array holds exactly one element, our issuer)', async () => {
+      await assertRejected({ assertion_type: ID_JAG, assertion: await idJag({ aud: [server.baseUrl, 'https://other.example'] }), client_id: clientId }, /audience/);
+      const single = await claim({ assertion_type: ID_JAG, assertion: await idJag({ aud: [server.baseUrl] }), client_id: clientId });
+      assert.equal(single.status, 200, `a one-element array naming this server is accepted: ${JSON.stringify(single.body)}`);
+    });
+
     it('an expired assertion (beyond 60 s of skew)', async () => {
       await assertRejected({ assertion_type: 'verified_email', assertion: await emailAssertion({}, { nowMs: now(), iatOffset: -600, expiresIn: 300 }) }, /expired/);
     });
