@@ -37,15 +37,18 @@ function alike(a: string, b: string): boolean {
   return common >= Math.max(3, 0.75 * Math.min(a.length, b.length));
 }
 
-/**
- * What to say of a key the schema does not take: the one it most likely meant (`project` or
- * `projectSlugs` for `project_slugs`, an alias's target), else the keys there are.
- */
+/** The known name `name` most likely meant (`project` or `projectSlugs` for `project_slugs`, an alias's target), if any. */
+export function likelyMeant(name: string, known: readonly string[], aliases: KeyAliases = {}): string | undefined {
+  const given = loose(name);
+  const aliased = aliases[given];
+  if (aliased !== undefined && known.includes(aliased)) return aliased;
+  return given.length >= 3 ? known.find((field) => alike(given, loose(field))) : undefined;
+}
+
+/** What to say of a key the schema does not take: the one it likely meant, else the keys there are. */
 export function unknownKeyMessage(key: string, known: readonly string[] | undefined, kind: KeyKind = 'field', aliases: KeyAliases = {}): string {
   const unknown = `unknown ${kind}`;
   if (!known || known.length === 0) return unknown;
-  const given = loose(key);
-  const aliased = aliases[given];
-  const meant = aliased !== undefined && known.includes(aliased) ? aliased : given.length >= 3 ? known.find((field) => alike(given, loose(field))) : undefined;
+  const meant = likelyMeant(key, known, aliases);
   return meant ? `${unknown} (did you mean ${meant}?)` : `${unknown} (the ${kind}s are ${known.join(', ')})`;
 }

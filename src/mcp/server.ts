@@ -10,6 +10,7 @@ import { registerProjectResources } from './resources.js';
 import { registerPrompts } from './prompts.js';
 import { answerInvalidParamsAsSuch } from './invalid-params.js';
 import { refuseCursorsOnUnpagedLists } from './unpaged-lists.js';
+import { nameTheKnownOnes } from './unknown-names.js';
 
 /**
  * The tool and prompt lists are fixed for the life of the process, and a stateless server
@@ -37,6 +38,7 @@ export function buildMcpServer(deps: McpDeps, call: McpCall): McpServer {
   registerProjectResources(server, deps);
   registerPrompts(server, deps);
   refuseCursorsOnUnpagedLists(server);
+  nameTheKnownOnes(server);
   answerInvalidParamsAsSuch(server);
   return server;
 }
