@@ -22,8 +22,8 @@ export function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): strin
   return shape ? Object.keys(shape) : undefined;
 }
 
-/** What an unknown key is called: a JSON body's `field`, a query's or form's `parameter`. */
-export type KeyKind = 'field' | 'parameter';
+/** What an unknown key is called: a JSON body's `field`, a query's or form's `parameter`, a tool's `argument`. */
+export type KeyKind = 'field' | 'parameter' | 'argument';
 
 /** Names other APIs use for one of ours (`search` for `q`, `per_page` for `limit`), by their loose spelling. */
 export type KeyAliases = Readonly<Record<string, string>>;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { connectV1, connectV2, type AnyClient } from './mcp-clients.js';
+import { call, connectV1, connectV2, textOf, type AnyClient } from './mcp-clients.js';
 
 /** The error an official client raises for a call, as code and message. */
 async function refusal(run: () => Promise<unknown>): Promise<{ code: unknown; message: string }> {
@@ -13,7 +13,7 @@ async function refusal(run: () => Promise<unknown>): Promise<{ code: unknown; me
   assert.fail('the call was answered');
 }
 
-describe('MCP: an unknown tool or prompt is -32602 naming the ones there are (server/tools §Error Handling)', () => {
+describe('MCP: an unknown tool, prompt or argument names the ones there are (server/tools §Error Handling)', () => {
   let server: TestServer;
   const clients: [string, AnyClient][] = [];
   before(async () => {
@@ -34,6 +34,24 @@ describe('MCP: an unknown tool or prompt is -32602 naming the ones there are (se
       const unknown = await refusal(() => client.callTool({ name: 'delete_everything', arguments: {} }));
       assert.equal(unknown.code, -32602, label);
       assert.match(unknown.message, new RegExp(`Unknown tool "delete_everything": The tools are ${tools.join(', ')} `), `${label}: ${unknown.message}`);
+    }
+  });
+
+  it('a call with an unknown argument is an isError result naming the argument it likely meant', async () => {
+    for (const [label, client] of clients) {
+      const refused = await call(client, 'search_projects', { query: 'maps', per_page: 2, colour: 'red' });
+      assert.equal(refused.isError, true, label);
+      const lines = textOf(refused).split('\n');
+      assert.match(lines[0]!, /Unrecognized keys?: /, label);
+      assert.deepEqual(lines.slice(1), [
+        '- query: unknown argument (did you mean q?)',
+        '- per_page: unknown argument (did you mean limit?)',
+        '- colour: unknown argument (the arguments are q, tag, industry, service, technology, year, featured, sort, limit, cursor)',
+      ], label);
+      const guessed = await call(client, 'get_project', { slugs: 'atlas-regional-trip-planner' });
+      assert.match(textOf(guessed), /\n- slugs: unknown argument \(did you mean slug\?\)$/, label);
+      // Arguments that fit are served as before.
+      assert.equal((await call(client, 'search_projects', { q: 'maps', limit: 2 })).isError, undefined, label);
     }
   });
 

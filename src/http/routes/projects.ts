@@ -7,7 +7,7 @@ import type { ResponseCache } from '../middleware/response-cache.js';
 import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse, queryInteger } from '../openapi/schemas.js';
 import { BEARER_CHECKED } from '../openapi/declarations.js';
 import { validationHookWith } from '../middleware/validation.js';
-import type { KeyAliases } from '../../lib/unknown-keys.js';
+import { LIST_ALIASES } from '../../catalog/list-aliases.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 const term = z.string().trim().min(1).max(60);
@@ -29,14 +29,6 @@ export const listQuerySchema = z
     cursor: z.string().max(512).optional().openapi({ description: 'Opaque; the `next_cursor` of the previous page.' }),
   })
   .strict();
-
-/** What other APIs call the list's parameters (loosely spelt): a 400 for `?search=` says "did you mean q?". */
-const LIST_ALIASES: KeyAliases = {
-  ...Object.fromEntries(['search', 'query', 'keyword', 'keywords', 'text', 'term', 'filter'].map((name) => [name, 'q'])),
-  ...Object.fromEntries(['perpage', 'pagesize', 'size', 'count', 'max', 'maxresults', 'top', 'first'].map((name) => [name, 'limit'])),
-  ...Object.fromEntries(['page', 'offset', 'after', 'next', 'nextcursor', 'pagetoken', 'start', 'skip'].map((name) => [name, 'cursor'])),
-  ...Object.fromEntries(['order', 'orderby', 'sortby'].map((name) => [name, 'sort'])),
-};
 
 /** What narrows the facets: the list's search and filters, without its order and page. */
 const facetsQuerySchema = listQuerySchema.pick({ q: true, tag: true, industry: true, service: true, technology: true, year: true, featured: true }).strict();
