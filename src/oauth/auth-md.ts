@@ -116,6 +116,8 @@ Two assertion types:
 - \`${TOKEN_TYPE_ID_JAG}\`: an Identity Assertion JWT Authorization Grant (ID-JAG) with header
   \`typ: ${ID_JAG_TYP}\`, \`aud\` = \`${b}\`, \`client_id\` = your client, \`sub\`, \`iat\`, \`exp\`, \`jti\`.
   An optional \`resource\` claim must name \`${b}\` or \`${b}/mcp\`; the token is then bound to it.
+  An \`aud\` array must hold this issuer alone, and a key-bound ID-JAG (\`cnf\`) is refused: this
+  server takes no DPoP proof.
 
 A verified-email assertion is an untyped JWT or \`typ: JWT\`; other typed JWTs (access tokens,
 logout tokens) are refused. Send \`-d resource=…\` (RFC 8707) to bind the token to the API or to
@@ -140,7 +142,8 @@ JSON bodies (\`{"assertion":"…","assertion_type":"…"}\`) and the RFC 8693 na
 \`subject_token\` / \`subject_token_type\` are accepted too. A verified-email assertion without
 \`client_id\` gets a public client registered for you (its id is the token's attribution); an
 ID-JAG is redeemed for the client its \`client_id\` claim names, which must be registered here. The response is the same token response
-as Method A. Each assertion works once (\`jti\`), and its \`exp\`/\`iat\` are checked with 60 s of
+as Method A. Each assertion works once (\`jti\`; a request refused for its scope or resource does
+not use it up), and its \`exp\`/\`iat\` are checked with 60 s of
 clock skew (an \`exp\` more than a day ahead is refused: assertions are short-lived); only
 asymmetric algorithms the issuer is configured for are accepted.
 
