@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../src/lib/clock.js';
 import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
 import { ownerApiToken, signedInOwner } from '../helpers/owner.js';
+import { startWebhookReceiver, type TestWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const OWNER = 'owner@studio.example';
 
@@ -16,20 +15,13 @@ async function assertAccessible(page: Page, what: string): Promise<void> {
 
 describe('the owner\'s time zone in Chromium: saved through the profile form, then every admin time is in it', () => {
   // A real webhook receiver, so the deliveries page has a delivery to date.
-  const hooks: string[] = [];
-  let receiver: Server;
+  let receiver: TestWebhookReceiver;
   before(async () => {
-    receiver = createServer((req, res) => {
-      req.resume().on('end', () => {
-        hooks.push(req.headers['webhook-id'] as string);
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((listening) => receiver.listen(0, '127.0.0.1', listening));
+    receiver = await startWebhookReceiver();
   });
-  after(() => new Promise<void>((closed) => receiver.close(() => closed())));
+  after(() => receiver.close());
   const suite = useBrowserSuite(() => ({
-    env: { OWNER_EMAILS: OWNER, RATE_LIMITS_ENABLED: 'false', WEBHOOK_URLS: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 7).toString('base64')}`, WEBHOOK_ALLOW_PRIVATE: 'true' },
+    env: { OWNER_EMAILS: OWNER, RATE_LIMITS_ENABLED: 'false', WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: receiver.secret, WEBHOOK_ALLOW_PRIVATE: 'true' },
     clock: new ManualClock(Date.parse('2026-11-29T01:17:00Z')),
   }));
 
@@ -85,8 +77,7 @@ describe('the owner\'s time zone in Chromium: saved through the profile form, th
     await page.goto(`${base}/admin/tokens`);
     assert.ok((await page.locator('table td', { hasText: '29 Nov 2026, 02:17 UTC+1' }).count()) >= 1, await page.locator('table').innerText());
 
-    for (let waited = 0; hooks.length === 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    assert.equal(hooks.length, 1, 'the inquiry was delivered to the webhook');
+    assert.equal((await receiver.delivered(1)).length, 1, 'the inquiry was delivered to the webhook');
     await page.goto(`${base}/admin/deliveries?state=delivered`);
     const delivered = page.locator('table.inbox tbody tr', { hasText: 'Webhook to' });
     assert.match(await delivered.innerText(), /last 29 Nov 2026, 02:17 UTC\+1/);
