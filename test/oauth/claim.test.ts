@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
 import { credentialKey } from '../../src/oauth/tokens.js';
-import { createTestIssuer, postForm, unsignedJwt, type TestIssuer } from '../helpers/issuer.js';
+import { claimRequests } from '../helpers/claim.js';
+import { createTestIssuer, unsignedJwt, type TestIssuer } from '../helpers/issuer.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerClient } from '../helpers/tokens.js';
 
@@ -14,7 +15,7 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
   let stranger: TestIssuer;
   let emailOnly: TestIssuer;
   let clientId: string;
-  const now = () => server.clock.now();
+  const { now, claim, emailAssertion, idJag, assertRejected } = claimRequests(() => ({ server, idp, clientId }));
 
   before(async () => {
     idp = await createTestIssuer('https://idp.example.test');
@@ -27,21 +28,6 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
     clientId = await registerClient(server.baseUrl);
   });
   after(async () => server.close());
-
-  const claim = (form: Record<string, string>) => postForm(`${server.baseUrl}/oauth/claim`, form);
-  const emailAssertion = (extra: Record<string, unknown> = {}, options: Parameters<TestIssuer['sign']>[1] = { nowMs: now() }) =>
-    idp.sign({ aud: server.baseUrl, sub: 'u-1', email: 'ada@example.com', email_verified: true, ...extra }, options);
-  const idJag = (extra: Record<string, unknown> = {}, options: Partial<Parameters<TestIssuer['sign']>[1]> = {}) =>
-    idp.sign({ aud: server.baseUrl, sub: 'u-42', client_id: clientId, ...extra }, { nowMs: now(), typ: 'oauth-id-jag+jwt', ...options });
-
-  async function assertRejected(form: Record<string, string>, mentions: RegExp): Promise<void> {
-    const res = await claim(form);
-    assert.equal(res.status, 400);
-    assert.equal(res.body.error, 'invalid_grant');
-    assert.match(String(res.body.error_description), mentions);
-    assert.equal(res.body.access_token, undefined);
-    assert.equal(res.headers.get('cache-control'), 'no-store');
-  }
 
   describe('accepts valid assertions', () => {
     it('exchanges a verified-email assertion for a token attributed to a new public client and the email', async () => {

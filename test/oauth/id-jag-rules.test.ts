@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createTestIssuer, postForm, type TestIssuer } from '../helpers/issuer.js';
+import { claimRequests } from '../helpers/claim.js';
+import { createTestIssuer, type TestIssuer } from '../helpers/issuer.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerClient } from '../helpers/tokens.js';
 
@@ -14,7 +15,7 @@ describe('POST /oauth/claim: draft-ietf-oauth-identity-assertion-authz-grant pro
   let server: TestServer;
   let idp: TestIssuer;
   let clientId: string;
-  const now = () => server.clock.now();
+  const { claim, emailAssertion, idJag, assertRejected } = claimRequests(() => ({ server, idp, clientId }));
 
   before(async () => {
     idp = await createTestIssuer('https://idp.example.test');
@@ -22,18 +23,6 @@ describe('POST /oauth/claim: draft-ietf-oauth-identity-assertion-authz-grant pro
     clientId = await registerClient(server.baseUrl);
   });
   after(async () => server.close());
-
-  const claim = (form: Record<string, string>) => postForm(`${server.baseUrl}/oauth/claim`, form);
-  const emailAssertion = () => idp.sign({ aud: server.baseUrl, sub: 'u-1', email: 'ada@example.com', email_verified: true }, { nowMs: now() });
-  const idJag = (extra: Record<string, unknown> = {}) => idp.sign({ aud: server.baseUrl, sub: 'u-42', client_id: clientId, ...extra }, { nowMs: now(), typ: 'oauth-id-jag+jwt' });
-
-  async function assertRejected(form: Record<string, string>, mentions: RegExp): Promise<void> {
-    const res = await claim(form);
-    assert.equal(res.status, 400);
-    assert.equal(res.body.error, 'invalid_grant');
-    assert.match(String(res.body.error_description), mentions);
-    assert.equal(res.body.access_token, undefined);
-  }
 
   it('a request refused for its scope (invalid_scope) spends nothing: the same assertion is then redeemed (RFC 6749 §5.2)', async () => {
     const email = await emailAssertion();
