@@ -1,5 +1,5 @@
 import type { ApiProject } from '../catalog/api-project.js';
-import { catalogHref, hasCriteria, type CatalogQuery } from './catalog-query.js';
+import { catalogHref, hasCriteria, suggestionLabel, type CatalogQuery } from './catalog-query.js';
 import { FILTERS, humanize } from './labels.js';
 import { markdownText } from './project-markdown.js';
 
@@ -12,6 +12,8 @@ export interface CatalogMarkdownView {
   continued: boolean;
   /** how many projects a searched or filtered view lists in all */
   total?: number | undefined;
+  /** a corrected view that lists projects, when this one lists none */
+  suggested?: CatalogQuery | undefined;
 }
 
 /** The Markdown twin of a catalog URL: `/?q=x` ↔ `/index.md?q=x`, so agents page in Markdown. */
@@ -45,6 +47,7 @@ export function catalogMarkdown(view: CatalogMarkdownView): string {
   const matching = view.total ? `${view.total} matching ${view.total === 1 ? 'project' : 'projects'}` : 'Matching projects';
   lines.push(view.continued ? (hasCriteria(query) ? `## ${matching} (continued)` : '## More projects') : hasCriteria(query) ? `## ${matching}` : '## All projects', '');
   lines.push(...(view.projects.length > 0 ? view.projects.map(item) : ['No published project matches these filters.']), '');
+  if (view.suggested) lines.push(`Did you mean ${markdownText(suggestionLabel(query, view.suggested))}? <${markdownHref(b, view.suggested)}>`, '');
   const paging = [
     ...(view.nextCursor ? [`- Next page: <${markdownHref(b, query, { cursor: view.nextCursor })}>`] : []),
     ...(view.continued ? [`- First page: <${markdownHref(b, query)}>`] : []),

@@ -2,7 +2,7 @@ import { raw } from 'hono/html';
 import type { FC } from 'hono/jsx';
 import type { ApiProject } from '../catalog/api-project.js';
 import type { CountedFacets, Facets } from '../store/ports/index.js';
-import { catalogHref, catalogViewName, filterNamedBy, hasCriteria, type CatalogQuery } from './catalog-query.js';
+import { catalogHref, catalogViewName, filterNamedBy, hasCriteria, suggestionLabel, type CatalogQuery } from './catalog-query.js';
 import { FILTERS, humanize, type FilterParam } from './labels.js';
 import { contentLang, Layout, type Site } from './layout.js';
 import { ProjectCard } from './project-card.js';
@@ -25,6 +25,8 @@ export interface CatalogView {
   narrowed?: CountedFacets | undefined;
   /** per chosen filter: the facets of the view without it, whose values its chips switch to */
   switching?: Partial<Record<FilterParam, Facets>>;
+  /** a corrected view that lists projects, when this one lists none */
+  suggested?: CatalogQuery | undefined;
 }
 
 const OPEN_BY_DEFAULT = new Set(['industry', 'year']);
@@ -124,7 +126,7 @@ const ActiveFilters: FC<{ query: CatalogQuery }> = ({ query }) => {
   );
 };
 
-export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets, narrowed, switching = {} }) => {
+export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, nextCursor, continued, facets, narrowed, switching = {}, suggested }) => {
   const filtered = hasCriteria(query);
   const viewName = catalogViewName(query, continued);
   const total = narrowed?.total ?? 0;
@@ -203,6 +205,11 @@ export const CatalogPage: FC<CatalogView> = ({ site, query, featured, projects, 
                 <p>
                   <strong>No projects match.</strong> Try another word or remove a filter.
                 </p>
+                {suggested ? (
+                  <p class="suggestion">
+                    Did you mean <a href={catalogHref(suggested)}>{suggestionLabel(query, suggested)}</a>?
+                  </p>
+                ) : null}
                 <div class="actions">
                   {query.q && FILTERS.some(({ param }) => query[param] !== undefined) ? (
                     <a class="button secondary" href={catalogHref({ q: query.q })}>

@@ -1,5 +1,5 @@
 import { termOf } from '../catalog/project-form.js';
-import type { Facets } from '../store/ports/index.js';
+import type { Facets, ProjectFilter } from '../store/ports/index.js';
 import { FILTERS, humanize, type FilterParam } from './labels.js';
 
 /** The catalog page's own query: search text and at most one value per filter. */
@@ -66,4 +66,16 @@ export function filterNamedBy(query: CatalogQuery, facets: Facets): { param: Fil
     if (facets[facet].some(({ value }) => value === term)) return { param, label, value: term };
   }
   return undefined;
+}
+
+/** The page query of a suggested view (catalog/search-suggestion.ts). */
+export function suggestedQuery(filter: ProjectFilter): CatalogQuery {
+  return { q: filter.q, tag: filter.tag, industry: filter.industry, service: filter.service, technology: filter.technology, year: filter.year === undefined ? undefined : String(filter.year) };
+}
+
+/** How a suggested view is named: its search in quotes, or the filter it adds (`Healthcare projects`). */
+export function suggestionLabel(query: CatalogQuery, suggested: CatalogQuery): string {
+  if (suggested.q) return `“${suggested.q}”`;
+  const added = FILTERS.find(({ param }) => suggested[param] !== undefined && suggested[param] !== query[param]);
+  return added ? `${humanize(suggested[added.param]!)} projects` : 'these projects';
 }

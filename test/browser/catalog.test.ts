@@ -85,6 +85,13 @@ describe('human catalog in Chromium (docs/design.md §9.1)', () => {
     await page.getByRole('link', { name: 'Search all projects for “zzqxv”' }).click();
     await page.waitForURL((url) => url.search === '?q=zzqxv');
     assert.deepEqual(await axeViolations(page), []);
+    // A misspelt search is offered its correction, which lists projects.
+    await page.goto(`${suite.server.baseUrl}/?q=acessibility`);
+    await page.getByRole('link', { name: '“accessibility”' }).click();
+    await page.waitForURL((url) => url.search === '?q=accessibility');
+    assert.ok((await page.locator('#results article.card').count()) > 0);
+    await page.goBack();
+    assert.deepEqual(await axeViolations(page), [], 'the empty view with its suggestion');
     assert.deepEqual(problems, []);
     await page.close();
   });

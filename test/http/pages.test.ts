@@ -117,6 +117,25 @@ describe('HTML catalog pages over HTTP', () => {
     assert.deepEqual(chips(await (await get('/?q=zzqxv&industry=healthcare')).text(), 'Industry'), [{ href: '/?q=zzqxv', name: 'Healthcare', count: 0 }]);
   });
 
+  it('a search that finds nothing offers its misspelt words corrected against the catalog, when that finds something', async () => {
+    const offered = async (path: string) => /<p class="suggestion">Did you mean <a href="([^"]+)">([^<]+)<\/a>\?<\/p>/.exec(await (await get(path)).text())?.slice(1);
+    assert.deepEqual(await offered('/?q=acessibility%20mobiel'), ['/?q=accessibility+mobile', '“accessibility mobile”']);
+    assert.deepEqual(await offered('/?q=ecommerce'), ['/?q=e-commerce', '“e-commerce”']);
+    // The filters stay; an industry is a filter, not a word the search covers.
+    assert.deepEqual(await offered('/?q=acessibility&industry=education'), ['/?q=accessibility&amp;industry=education', '“accessibility”']);
+    assert.deepEqual(await offered('/?q=helthcare'), ['/?industry=healthcare', 'Healthcare projects']);
+    // Each suggested view lists projects.
+    for (const path of ['/?q=accessibility+mobile', '/?q=e-commerce', '/?q=accessibility&industry=education', '/?industry=healthcare']) {
+      assert.match(await (await get(path)).text(), /<h2 id="list-title">\d+ matching projects?<\/h2>/, path);
+    }
+    // Nothing near, a correction that still finds nothing, or a search that found something: no suggestion.
+    assert.equal(await offered('/?q=zzqxv'), undefined);
+    assert.equal(await offered('/?q=acessibility&industry=energy'), undefined);
+    assert.equal(await offered('/?q=accessibility'), undefined);
+    const markdown = await (await get('/index.md?q=helthcare')).text();
+    assert.match(markdown, new RegExp(`^Did you mean Healthcare projects\\? <${server.baseUrl}/index\\.md\\?industry=healthcare>$`, 'm'));
+  });
+
   it('offers the filter a search names: the text search does not cover the industry or the year', async () => {
     const suggestion = async (path: string) => /<p class="suggestion">([\s\S]*?)<\/p>/.exec(await (await get(path)).text())?.[1];
     assert.equal(await suggestion('/?q=healthcare'), '“healthcare” is an industry here: <a href="/?industry=healthcare">show all Healthcare projects</a>');

@@ -4,12 +4,13 @@ import type { Context } from 'hono';
 import type { ApiProject } from '../../catalog/api-project.js';
 import { SLUG_PATTERN } from '../../catalog/project.js';
 import type { CatalogService, ListInput } from '../../catalog/service.js';
+import { searchSuggestion } from '../../catalog/search-suggestion.js';
 import type { SubmitContext, SubmitResult } from '../../inquiries/types.js';
 import type { Clock, Random } from '../../lib/clock.js';
 import { DomainError, ERROR_CODES, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { allProjects } from '../../pages/all-projects.js';
 import { ProjectChoices, type ProjectChoice } from '../../pages/project-choices.js';
-import { hasCriteria, parseCatalogQuery } from '../../pages/catalog-query.js';
+import { hasCriteria, parseCatalogQuery, suggestedQuery } from '../../pages/catalog-query.js';
 import { FILTERS } from '../../pages/labels.js';
 import { FormTokens } from '../../pages/form-token.js';
 import { EMPTY_VALUES, INQUIRY_FIELDS, type InquiryErrors, type InquiryValues } from '../../pages/inquiry-form.js';
@@ -119,22 +120,23 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     });
     const view = { query, featured: continued ? [] : featured, projects: page.value.data, nextCursor: page.value.next_cursor, continued };
     const narrowed = filtered ? await catalog.narrowed(criteria) : undefined;
+    const facets = await catalog.facets();
+    const suggestion = narrowed?.value.total === 0 ? await searchSuggestion(catalog, criteria, facets.value) : undefined;
     if (format === 'text/markdown') {
-      const shown = [page, ...(narrowed ? [narrowed] : []), ...(featuredEntry ? [featuredEntry] : [])];
-      const markdown = rendered.get(`catalog.md:${url.search}`, [site, ...shown], () => catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view, total: narrowed?.value.total }));
+      const shown = [page, ...(narrowed ? [narrowed] : []), ...(suggestion ? [facets, suggestion.counted] : []), ...(featuredEntry ? [featuredEntry] : [])];
+      const markdown = rendered.get(`catalog.md:${url.search}`, [site, ...shown], () => catalogMarkdown({ site: { name: site.name, baseUrl: publicUrl }, ...view, total: narrowed?.value.total, suggested: suggestion && suggestedQuery(suggestion.filter) }));
       const headers = keptHeaders(markdown, MARKDOWN, PAGE_CACHE, { vary: twin ? 'Accept-Encoding' : NEGOTIATED_VARY, link: homeLink });
       // The /index.md twin has one representation; at `/` the cache keeps the HTML (one entry a URL).
       if (twin) cache.offerPage(c, markdown, headers, () => siteIsCurrent(site) && shown.every((entry) => catalog.isCurrent(entry)));
       return sendKept(c, markdown, headers);
     }
-    const facets = await catalog.facets();
     // A chosen group's chips switch its value: each counts what the view would list with it instead.
     const chosen = narrowed ? FILTERS.filter(({ param }) => query[param] !== undefined) : [];
     const switches = await Promise.all(chosen.map(({ param }) => catalog.narrowed({ ...criteria, [param]: undefined })));
     // Everything the page shows comes from the query string and these entries.
-    const entries = [page, facets, ...(narrowed ? [narrowed] : []), ...switches, ...(featuredEntry ? [featuredEntry] : [])];
+    const entries = [page, facets, ...(narrowed ? [narrowed] : []), ...switches, ...(suggestion ? [suggestion.counted] : []), ...(featuredEntry ? [featuredEntry] : [])];
     const switching = Object.fromEntries(chosen.map(({ param }, i) => [param, switches[i]!.value]));
-    const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value, narrowed: narrowed?.value, switching }));
+    const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value, narrowed: narrowed?.value, switching, suggested: suggestion && suggestedQuery(suggestion.filter) }));
     const headers = htmlKeptHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY });
     cache.offerPage(c, html, headers, () => siteIsCurrent(site) && entries.every((entry) => catalog.isCurrent(entry)), selectsHtml);
     return sendKept(c, html, headers);
