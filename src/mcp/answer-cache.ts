@@ -11,18 +11,19 @@ import type { Principal } from '../model/principal.js';
  * own: it keeps the answer the SDK gave to an identical request — the same JSON-RPC message
  * except its `id`, the same request headers the SDK reads, the same principal — and splices
  * the new `id` in (JSON-RPC 2.0 §5: the response's id is the request's). An entry is served only
- * while the catalog entry the tool answered from is current (CatalogService.isCurrent), exactly
- * as the REST response cache does; past that, the tool's read is repeated and the entry kept
- * only if it returns the very same catalog entry. The handshake and the tool and prompt lists
+ * while the catalog entries the tool answered from are current (CatalogService.isCurrent), exactly
+ * as the REST response cache does; past that, the tool's reads are repeated and the entry kept
+ * only if they return the very same catalog entries (an empty search also reads the facets and
+ * its suggestion's count). The handshake and the tool and prompt lists
  * (FIXED_METHODS) are kept the same way, with no catalog entry: their answers are fixed for the
  * life of the process. Anything else — other methods, notifications, batches, errors, `isError`
  * results, a tool that read no catalog entry — is the SDK's alone.
  */
 
-/** What a read tool reports about its answer: the catalog entry, and how to read it again. */
+/** What a read tool reports about each catalog entry its answer is built from, and how to read it again. */
 export type ServedFrom = (source: Cached<unknown>, reread: () => Promise<Cached<unknown>>) => void;
 
-/** The tools whose answer is a pure function of their arguments and one catalog entry (the studio's view is one too). */
+/** The tools whose answer is a pure function of their arguments and the catalog entries they read (the studio's view is one too). */
 const CATALOG_TOOLS: ReadonlySet<string> = new Set(['search_projects', 'get_project', 'list_facets', 'get_studio']);
 
 /**
@@ -52,9 +53,9 @@ export interface CachedAnswer {
 }
 
 interface Entry {
-  /** the catalog entry the answer was built from; none for a FIXED_METHODS answer */
-  source: Cached<unknown> | undefined;
-  reread: (() => Promise<Cached<unknown>>) | undefined;
+  /** the catalog entries the answer was built from (and how to read each again); none for a FIXED_METHODS answer */
+  sources: readonly Cached<unknown>[];
+  rereads: readonly (() => Promise<Cached<unknown>>)[];
   status: number;
   headers: Readonly<Record<string, string>>;
   /** the answer's JSON text before and after its `id` */
@@ -123,8 +124,8 @@ export class McpAnswerCache {
   get(key: string, id: string | number): CachedAnswer | Promise<CachedAnswer | undefined> | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.source === undefined || this.options.isCurrent(entry.source)) return this.answer(entry, id);
-    return this.revalidate(key, entry, id, entry.source, entry.reread!);
+    if (entry.sources.every((source) => this.options.isCurrent(source))) return this.answer(entry, id);
+    return this.revalidate(key, entry, id);
   }
 
   /** Watch one SDK exchange for `key`; pass `served` to the tools, then `keep` the response. */
@@ -136,11 +137,11 @@ export class McpAnswerCache {
 
   /**
    * Remembers the SDK's response to a recorded exchange when it is a plain successful result
-   * built from exactly one catalog entry (a catalog tool) or from none (FIXED_METHODS); returns
+   * built from catalog entries (a catalog tool) or from none (FIXED_METHODS); returns
    * a response with the same status, headers and body (the original's body has been read).
    */
   async keep(recording: Recording, response: Response): Promise<Response> {
-    if (response.status !== 200 || recording.sources.length !== (recording.key.startsWith(FIXED) ? 0 : 1)) return response;
+    if (response.status !== 200 || (recording.sources.length === 0) !== recording.key.startsWith(FIXED)) return response;
     const text = await response.text();
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -165,7 +166,7 @@ export class McpAnswerCache {
     }
     // Only a result (never an error, never isError) for this very id.
     if (!isPlainObject(parsed) || parsed.id !== recording.id || 'error' in parsed || !isPlainObject(parsed.result) || parsed.result.isError === true) return undefined;
-    return { source: recording.sources[0], reread: recording.rereads[0], status, headers, before: `${text.slice(0, text.length - last.length)},"id":`, after: '}' };
+    return { sources: [...recording.sources], rereads: [...recording.rereads], status, headers, before: `${text.slice(0, text.length - last.length)},"id":`, after: '}' };
   }
 
   private answer(entry: Entry, id: string | number): CachedAnswer {
@@ -173,16 +174,16 @@ export class McpAnswerCache {
     return { status: entry.status, headers: entry.headers, body: entry.before + JSON.stringify(id) + entry.after };
   }
 
-  /** Past the catalog's version check: read again, and keep serving only the very same entry. */
-  private async revalidate(key: string, entry: Entry, id: string | number, kept: Cached<unknown>, reread: () => Promise<Cached<unknown>>): Promise<CachedAnswer | undefined> {
-    let source: Cached<unknown>;
+  /** Past the catalog's version check: read again, and keep serving only the very same entries. */
+  private async revalidate(key: string, entry: Entry, id: string | number): Promise<CachedAnswer | undefined> {
+    let sources: Cached<unknown>[];
     try {
-      source = await reread();
+      sources = await Promise.all(entry.rereads.map((reread) => reread()));
     } catch {
       return undefined;
     }
-    // The same object: the catalog has just confirmed it under its current version.
-    if (source === kept) return this.answer(entry, id);
+    // The same objects: the catalog has just confirmed them under its current version.
+    if (sources.every((source, i) => source === entry.sources[i])) return this.answer(entry, id);
     if (this.entries.get(key) === entry) this.entries.delete(key);
     return undefined;
   }

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { memoizedJsonSchema } from '../nullable-any-of.js';
 import { z } from 'zod';
 import type { ApiProject } from '../../catalog/api-project.js';
+import { searchSuggestion } from '../../catalog/search-suggestion.js';
 import type { McpCall, McpDeps } from '../context.js';
 import { ProjectPageOutput } from '../schemas.js';
 import { runTool, structuredResult } from '../tool-result.js';
@@ -47,7 +48,16 @@ export function registerSearchProjects(server: McpServer, deps: McpDeps, call: M
         // The same cached service call as GET /api/v1/projects, so results and cursors agree.
         const page = await deps.catalog.list(args);
         call.served?.(page, () => deps.catalog.list(args));
-        return structuredResult({ projects: page.value.data.map(compact), next_cursor: page.value.next_cursor });
+        const result = structuredResult({ projects: page.value.data.map(compact), next_cursor: page.value.next_cursor });
+        if (page.value.data.length > 0 || !args.q || args.cursor) return result;
+        // Nothing found: a misspelt search is offered its correction, as the catalog page does.
+        const facets = await deps.catalog.facets();
+        call.served?.(facets, () => deps.catalog.facets());
+        const suggestion = await searchSuggestion(deps.catalog, args, facets.value);
+        if (!suggestion) return result;
+        call.served?.(suggestion.counted, () => deps.catalog.narrowed(suggestion.filter));
+        const meant = suggestion.filter.q ? `q: ${JSON.stringify(suggestion.filter.q)}` : `industry: ${JSON.stringify(suggestion.filter.industry)} (without q: the search does not cover the industry)`;
+        return { ...result, content: [...result.content, { type: 'text', text: `No project matches q ${JSON.stringify(args.q)}. Did you mean ${meant}? Call search_projects again with it.` }] };
       }, args),
   );
 }
