@@ -2,9 +2,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { OAuth } from '../../oauth/service.js';
 import type { AppEnv } from '../env.js';
 import { AuthorizationServerMetadataSchema, ProtectedResourceMetadataSchema } from '../openapi/oauth-schemas.js';
-import { respondWith } from '../responses/response-headers.js';
+import { representationOf } from '../../lib/representation.js';
+import { keptHeaders, sendKept } from '../responses/cached-response.js';
 
-const JSON_PUBLIC = Object.freeze({ 'content-type': 'application/json', 'cache-control': 'public, max-age=300' });
+const CACHE = 'public, max-age=300';
+
+/** RFC 9110 §8.8.3: the documents are fixed per configuration, so each is sent with a strong ETag (304 on If-None-Match). */
+export const VALIDATED = {
+  headers: { ETag: { schema: { type: 'string' as const }, required: true } },
+} as const;
+export const NOT_MODIFIED = { 304: { description: 'Not modified (If-None-Match matched the ETag).' } } as const;
 
 /** RFC 8414 §3 and RFC 9728 §3 discovery documents (seed §1, §4.14). */
 export function registerWellKnownRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void {
@@ -14,15 +21,16 @@ export function registerWellKnownRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth):
     ['/.well-known/oauth-protected-resource/mcp', 'getMcpProtectedResourceMetadata', 'Protected resource metadata for the MCP endpoint (RFC 9728 §3.1 path-suffixed)', oauth.protectedResourceMetadata('/mcp'), ProtectedResourceMetadataSchema],
   ];
   for (const [path, operationId, summary, document, schema] of documents) {
-    const body = JSON.stringify(document);
+    const body = representationOf(JSON.stringify(document));
+    const headers = keptHeaders(body, 'application/json', CACHE, {});
     app.openAPIRegistry.registerPath({
       method: 'get',
       path,
       tags: ['Discovery'],
       operationId,
       summary,
-      responses: { 200: { description: summary, content: { 'application/json': { schema } } } },
+      responses: { 200: { description: summary, content: { 'application/json': { schema } }, ...VALIDATED }, ...NOT_MODIFIED },
     });
-    app.get(path, (c) => respondWith(c, body, 200, JSON_PUBLIC));
+    app.get(path, (c) => sendKept(c, body, headers));
   }
 }
