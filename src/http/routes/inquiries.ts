@@ -11,6 +11,7 @@ import { IDEMPOTENT, optionalBearer, REQUIRED_BEARER, SANDBOX_REHEARSALS } from 
 import { InquiryRequestSchema, InquirySchema, problemResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
+import { ifMatchWithoutRepresentation } from '../requests/no-representation.js';
 import { methodsServing } from '../responses/not-found.js';
 import { problem } from '../responses/problem.js';
 import { respondWith } from '../responses/response-headers.js';
@@ -69,6 +70,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
           content: { 'application/json': { schema: InquirySchema } },
         },
         400: problemResponse('Malformed JSON, invalid fields, a malformed Idempotency-Key' + (sandbox ? ', an unknown Sandbox-Scenario, or the `validation_failed` scenario.' : '.')),
+        412: problemResponse('The request carried If-Match: this collection has no representation for it to match (RFC 9110 §13.1.1).'),
         415: problemResponse('The body is not application/json.'),
         422: problemResponse('An unknown project slug, or the Idempotency-Key was used with a different body.'),
         ...(sandbox ? { 500: problemResponse('Only with `Sandbox-Scenario: internal_error`.') } : {}),
@@ -79,6 +81,8 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
         const rehearsal = sandboxScenario(c);
         if (rehearsal) return rehearsal;
       }
+      const precondition = ifMatchWithoutRepresentation(c, 'to retry safely, send the same Idempotency-Key.');
+      if (precondition) return precondition;
       const idempotencyKey = idempotencyKeyOf(c);
       const body = await readJsonBody(c, 'the inquiry');
       if (!body.ok) return body.response;
