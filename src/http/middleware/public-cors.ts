@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { ACCEPT_PATCH } from '../requests/accepted-types.js';
 
 export interface PublicCorsOptions {
   exposeHeaders: string[];
@@ -56,7 +57,11 @@ export function publicCorsPreflight(options: PublicCorsOptions, methodsAt: (path
   return async (c, next) => {
     const response = await preflight(c, next);
     const allow = served(c.req.path);
-    if (response instanceof Response && allow) response.headers.set('allow', [...allow, 'OPTIONS'].join(', '));
+    if (response instanceof Response && allow) {
+      response.headers.set('allow', [...allow, 'OPTIONS'].join(', '));
+      // RFC 5789 §3.1: OPTIONS on a resource that takes PATCH names the patch types it takes.
+      if (allow.includes('PATCH')) response.headers.set('accept-patch', ACCEPT_PATCH);
+    }
     return response;
   };
 }

@@ -50,6 +50,11 @@ export function problemResponse(description: string) {
   return { description, content: problemContent };
 }
 
+/** A 415 with the field naming what the operation takes (requests/accepted-types.ts): Accept-Post on a POST, Accept-Patch on a PATCH. */
+export function unsupportedMediaTypeResponse(description: string, field: 'Accept-Post' | 'Accept-Patch') {
+  return { ...problemResponse(description), headers: { [field]: { required: true, description: 'RFC 9110 §15.5.16: the media types this operation takes.', schema: { type: 'string' as const } } } };
+}
+
 export const InquiryRequestSchema = inquiries.inquiryInputSchema.openapi('InquiryRequest', {
   description: 'A new inquiry. Unknown fields are rejected.',
   example: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'We would like a booking platform like the one you built for Atlas.', project_slugs: ['atlas-regional-trip-planner'] },

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { problem } from '../responses/problem.js';
 import type { AppEnv } from '../env.js';
+import { ACCEPT_PATCH, acceptedTypesFields } from './accepted-types.js';
 import { jsonDepthExceeds } from './json-depth.js';
 import { isJsonMediaType } from './media-type.js';
 
@@ -20,12 +21,14 @@ export async function readJsonBody(c: Context<AppEnv>, what: string, options: { 
   // No body and no type where an empty body is allowed (`curl -X POST`): nothing to mislabel.
   if (type === undefined && 'emptyAs' in options && (await c.req.text()) === '') return { ok: true, value: options.emptyAs };
   if (!isJsonMediaType(type)) {
+    const method = c.req.method;
+    const label = method === 'PATCH' ? `one of ${ACCEPT_PATCH}` : 'application/json';
     return {
       ok: false,
       response: problem(
         c,
-        { status: 415, code: ERROR_CODES.unsupportedMediaType, title: 'Unsupported media type', detail: `Send ${what} as UTF-8 JSON with Content-Type: application/json.` },
-        { 'accept-post': 'application/json' },
+        { status: 415, code: ERROR_CODES.unsupportedMediaType, title: 'Unsupported media type', detail: `Send ${what} as UTF-8 JSON with Content-Type: ${label}.` },
+        acceptedTypesFields(method, 'application/json'),
       ),
     };
   }

@@ -6,7 +6,7 @@ import { INQUIRY_STATUSES } from '../../model/inquiry.js';
 import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import type { AppEnv } from '../env.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
-import { problemResponse, queryInteger } from '../openapi/schemas.js';
+import { problemResponse, queryInteger, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { invalidInput } from '../../lib/zod-errors.js';
 
@@ -108,7 +108,7 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
       200: { description: 'The inquiry, changed.', content: { 'application/json': { schema: AdminInquirySchema } } },
       401: unauthorized,
       404: problemResponse('No inquiry has this id.'),
-      415: problemResponse('The body is not JSON.'),
+      415: unsupportedMediaTypeResponse('The body is not JSON.', 'Accept-Patch'),
     },
   });
   app.patch(`${ADMIN_INQUIRIES_PATH}/:id`, async (c) => {

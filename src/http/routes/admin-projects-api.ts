@@ -9,7 +9,7 @@ import type { OwnerTokens } from '../../owner/owner-tokens.js';
 import type { AppEnv } from '../env.js';
 import { rejectNulInUploads } from '../middleware/no-nul.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
-import { problemResponse } from '../openapi/schemas.js';
+import { problemResponse, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { readJsonBody } from '../requests/json-body.js';
 
 export const ADMIN_PROJECTS_PATH = '/api/v1/admin/projects';
@@ -109,7 +109,7 @@ export function registerAdminProjectsApi(app: OpenAPIHono<AppEnv>, deps: { edito
       401: unauthorized,
       404: problemResponse('No project has this slug.'),
       412: stale,
-      415: problemResponse('The body is not JSON.'),
+      415: unsupportedMediaTypeResponse('The body is not JSON.', 'Accept-Patch'),
       428: required,
     },
   });

@@ -8,7 +8,7 @@ import type { BearerVerifier } from '../../oauth/bearer.js';
 import type { AppEnv } from '../env.js';
 import { authenticate } from '../middleware/auth.js';
 import { IDEMPOTENT, optionalBearer, REQUIRED_BEARER, SANDBOX_REHEARSALS } from '../openapi/declarations.js';
-import { InquiryRequestSchema, InquirySchema, problemResponse } from '../openapi/schemas.js';
+import { InquiryRequestSchema, InquirySchema, problemResponse, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { ifMatchWithoutRepresentation } from '../requests/no-representation.js';
@@ -71,7 +71,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
         },
         400: problemResponse('Malformed JSON, invalid fields, a malformed Idempotency-Key' + (sandbox ? ', an unknown Sandbox-Scenario, or the `validation_failed` scenario.' : '.')),
         412: problemResponse('The request carried If-Match: this collection has no representation for it to match (RFC 9110 §13.1.1).'),
-        415: problemResponse('The body is not application/json.'),
+        415: unsupportedMediaTypeResponse('The body is not application/json.', 'Accept-Post'),
         422: problemResponse('An unknown project slug, or the Idempotency-Key was used with a different body.'),
         ...(sandbox ? { 500: problemResponse('Only with `Sandbox-Scenario: internal_error`.') } : {}),
       },

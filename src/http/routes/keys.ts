@@ -9,7 +9,7 @@ import { subjectKey } from '../../ratelimit/subject.js';
 import type { AppEnv } from '../env.js';
 import { BEARER_CHECKED, IDEMPOTENT } from '../openapi/declarations.js';
 import { KeyResponseSchema } from '../openapi/oauth-schemas.js';
-import { problemResponse } from '../openapi/schemas.js';
+import { problemResponse, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { JSON_NO_STORE } from '../responses/oauth.js';
@@ -66,7 +66,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
     responses: {
       201: { description: 'A new public client, its API key and a fresh access token.', content: { 'application/json': { schema: KeyResponseSchema } } },
       400: problemResponse('The body is not a JSON object, `client_name` is not a string of at most 200 characters, or the Idempotency-Key is malformed or shorter than 16 characters.'),
-      415: problemResponse('The body is not sent as application/json.'),
+      415: unsupportedMediaTypeResponse('The body is not sent as application/json.', 'Accept-Post'),
     },
   });
 

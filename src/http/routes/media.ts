@@ -9,7 +9,7 @@ import type { MediaStore } from '../../store/ports/index.js';
 import type { AppEnv } from '../env.js';
 import { rejectNulInUploads } from '../middleware/no-nul.js';
 import { ownerTokenAuth } from '../middleware/owner-auth.js';
-import { problemResponse } from '../openapi/schemas.js';
+import { problemResponse, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { problem } from '../responses/problem.js';
 
 export const ADMIN_MEDIA_PATH = '/api/v1/admin/media';
@@ -41,7 +41,7 @@ export function registerAdminMediaApi(app: OpenAPIHono<AppEnv>, deps: { media: M
       201: { description: 'Stored (or stored before: the same bytes give the same id).', headers: { Location: { required: true, schema: { type: 'string' } } }, content: { 'application/json': { schema: UploadedImageSchema } } },
       401: problemResponse('No owner API token, or not a live one.'),
       413: problemResponse('The file is larger than the upload limit.'),
-      415: problemResponse('The body is not sent as an image type.'),
+      415: unsupportedMediaTypeResponse('The body is not sent as an image type.', 'Accept-Post'),
       422: problemResponse('The bytes are not an accepted image (SVG, HTML, a damaged file), or it has too many pixels; `errors` says which.'),
     },
   });
