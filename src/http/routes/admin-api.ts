@@ -9,6 +9,8 @@ import { ownerTokenAuth } from '../middleware/owner-auth.js';
 import { problemResponse, queryInteger, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { invalidInput } from '../../lib/zod-errors.js';
+import { ERROR_CODES } from '../../lib/errors.js';
+import { problem } from '../responses/problem.js';
 
 /** Every owner API path is under it: owner tokens, never the public bearers (app.ts). */
 export const ADMIN_API_PREFIX = '/api/v1/admin/';
@@ -25,6 +27,8 @@ const unauthorized = {
   headers: { 'WWW-Authenticate': { required: true, schema: { type: 'string' as const, example: 'Bearer realm="vitrine admin", error="invalid_token"' } } },
   content: problemResponse('').content,
 };
+const ifMatchHeader = z.object({ 'if-match': z.string().optional().openapi({ description: 'RFC 9110 §13.1.1: an inquiry carries no ETag, so only `*` (it exists) holds; any entity tag is a 412.' }) });
+const preconditionFailed = problemResponse('If-Match named an entity tag: an inquiry has none, so the change was not made.');
 const idParam = z.object({ id: z.string().min(1).max(80).openapi({ param: { name: 'id', in: 'path' } }) });
 const listQuery = z
   .object({
@@ -103,15 +107,26 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
     operationId: 'updateAdminInquiry',
     summary: 'Change an inquiry\'s status (new, read, replied, archived, spam)',
     ...OWNER_TOKEN,
-    request: { params: idParam, body: { required: true, content: { 'application/json': { schema: statusChangeSchema.openapi('InquiryStatusChange', { description: 'The new status of an inquiry, e.g. {"status":"replied"}.' }) }, 'application/merge-patch+json': { schema: statusChangeSchema } } } },
+    request: { params: idParam, headers: ifMatchHeader, body: { required: true, content: { 'application/json': { schema: statusChangeSchema.openapi('InquiryStatusChange', { description: 'The new status of an inquiry, e.g. {"status":"replied"}.' }) }, 'application/merge-patch+json': { schema: statusChangeSchema } } } },
     responses: {
       200: { description: 'The inquiry, changed.', content: { 'application/json': { schema: AdminInquirySchema } } },
       401: unauthorized,
       404: problemResponse('No inquiry has this id.'),
+      412: preconditionFailed,
       415: unsupportedMediaTypeResponse('The body is not JSON.', 'Accept-Patch'),
     },
   });
+  // RFC 9110 §13.1.1: If-Match is evaluated before the change; §13.2.1: after the 404.
+  const unmet = async (c: Context<AppEnv>): Promise<Response | undefined> => {
+    const ifMatch = c.req.header('if-match');
+    if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
+    await inbox.get(c.req.param('id')!);
+    return problem(c, { status: 412, code: ERROR_CODES.preconditionFailed, title: 'Precondition failed', detail: 'If-Match names an entity tag, and an inquiry is sent without one, so none can match: send the request without If-Match (or with If-Match: *).' });
+  };
+
   app.patch(`${ADMIN_INQUIRIES_PATH}/:id`, async (c) => {
+    const refused = await unmet(c);
+    if (refused) return refused;
     const body = await readJsonBody(c, 'the change, e.g. {"status":"replied"}');
     if (!body.ok) return body.response;
     const change = statusChangeSchema.safeParse(body.value);
@@ -126,14 +141,17 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
     operationId: 'deleteAdminInquiry',
     summary: 'Delete an inquiry for good, with its undelivered notifications and idempotency records',
     ...OWNER_TOKEN,
-    request: { params: idParam },
+    request: { params: idParam, headers: ifMatchHeader },
     responses: {
       204: { description: 'Deleted; nothing of it is kept.' },
       401: unauthorized,
       404: problemResponse('No inquiry has this id.'),
+      412: preconditionFailed,
     },
   });
   app.delete(`${ADMIN_INQUIRIES_PATH}/:id`, async (c) => {
+    const refused = await unmet(c);
+    if (refused) return refused;
     await inbox.erase(c.req.param('id'));
     return c.body(null, 204, { 'cache-control': 'no-store' });
   });
