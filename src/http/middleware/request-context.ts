@@ -5,6 +5,7 @@ import type { Metrics } from '../../metrics/metrics.js';
 import type { AppEnv } from '../env.js';
 import { listHeader } from '../requests/header.js';
 import { contributeResponseHeaders, finishResponseHeaders } from '../responses/response-headers.js';
+import { headContentLength } from './head-length.js';
 import { routeOf } from './route-of.js';
 
 export interface RequestContextOptions {
@@ -25,7 +26,8 @@ export interface RequestContextOptions {
  * address (the socket peer, following `X-Forwarded-For` only through the proxies TRUST_PROXY
  * names; `unknown` in-process) and the constant headers of its path. After it: the headers every
  * middleware contributed (response-headers.ts), the content coding (on the complete answer, so
- * the time it takes is in the metric), one metric sample and one log line.
+ * the time it takes is in the metric), a HEAD answer's Content-Length (head-length.ts), one
+ * metric sample and one log line.
  */
 export function requestContext(options: RequestContextOptions): MiddlewareHandler<AppEnv> {
   const { baseUrl, clientIp, nextRequestId, record, headersFor, encode } = options;
@@ -41,6 +43,7 @@ export function requestContext(options: RequestContextOptions): MiddlewareHandle
     finishResponseHeaders(c);
     const encoding = encode?.(c);
     if (encoding !== undefined) await encoding;
+    if (c.req.method === 'HEAD') await headContentLength(c);
     record(requestId, c.req.method, c.req.path, routeOf(c), c.res.status, started);
   };
 }

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../env.js';
 import { problem } from './problem.js';
 import { respondWith } from './response-headers.js';
+import { answeredMethod } from '../middleware/head-length.js';
 
 interface RoutePattern {
   path: string;
@@ -69,7 +70,7 @@ export function notFoundHandler(app: Hono<AppEnv>) {
       // RFC 9110 §9.3.7: OPTIONS asks what the resource allows, which is the answer, not a 405
       // (whose Allow would name OPTIONS itself).
       if (c.req.method === 'OPTIONS') return respondWith(c, null, 204, { allow });
-      return problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${c.req.method} is not supported on ${path}; use ${allow}.` }, { allow });
+      return problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${answeredMethod(c)} is not supported on ${path}; use ${allow}.` }, { allow });
     }
     const trimmed = withoutTrailingSlash(c, app);
     if (trimmed !== undefined) return respondWith(c, null, 301, { location: trimmed });

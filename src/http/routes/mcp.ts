@@ -13,6 +13,7 @@ import { problem } from '../responses/problem.js';
 import { respondWith } from '../responses/response-headers.js';
 import { optionalBearer } from '../openapi/declarations.js';
 import { problemResponse } from '../openapi/schemas.js';
+import { answeredMethod } from '../middleware/head-length.js';
 
 export const MCP_PATH = '/mcp';
 const ALLOW = 'POST, OPTIONS';
@@ -138,6 +139,6 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
   // Stateless serving has no SSE stream to GET and no session to DELETE (2026-07-28
   // streamable-http §"Earlier Streamable HTTP Revisions": 405 for both).
   app.all(MCP_PATH, (c) =>
-    problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${c.req.method} is not supported on ${MCP_PATH}; send JSON-RPC messages with POST.` }, { allow: ALLOW }),
+    problem(c, { status: 405, code: ERROR_CODES.methodNotAllowed, title: 'Method not allowed', detail: `${answeredMethod(c)} is not supported on ${MCP_PATH}; send JSON-RPC messages with POST.` }, { allow: ALLOW }),
   );
 }
