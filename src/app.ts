@@ -154,7 +154,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // async level of its own on the hot path (responses/response-headers.ts).
   const security = await secureHeaderValues({ https: baseUrl.startsWith('https:') });
   // Public API and discovery documents: any origin may read, never with credentials (cookies).
-  const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'Sandbox-Scenario', 'X-Request-Id'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
+  const publicCorsOptions = { exposeHeaders: ['ETag', 'Link', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'Idempotent-Replayed', 'Sandbox-Scenario', 'X-Request-Id', 'Allow', 'Accept-Post', 'Accept-Patch'], allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'If-None-Match', 'Sandbox-Scenario', 'Mcp-Protocol-Version', 'Mcp-Session-Id'], maxAge: 600 };
   const publicAnswer = Object.freeze({ ...security, ...publicCorsHeaders(publicCorsOptions) });
   // One request-id source, client-address resolver and access record for the app and the lane.
   const nextRequestId = requestIds(random);
