@@ -41,8 +41,8 @@ const DOCUMENT_METHODS = ['GET', 'HEAD'];
  * Preflights on PUBLIC_CORS_PATHS: Hono's `cors` answers them (204), announcing the methods the
  * path serves (`methodsAt`, from the route table; Fetch standard, CORS-preflight: a method not
  * listed is never sent), with `Allow` naming them and OPTIONS (RFC 9110 §9.3.7). A path no route
- * names (a sandbox write path that answers 404) announces the API's verbs, so that a browser can
- * read that 404, and no `Allow`.
+ * names (a sandbox write path that answers 404) announces the API's verbs to a preflight, so that
+ * a browser can read that 404, and no `Allow`; a plain OPTIONS there is the 404.
  */
 export function publicCorsPreflight(options: PublicCorsOptions, methodsAt: (path: string) => Set<string>): MiddlewareHandler {
   const served = (path: string): string[] | undefined => {
@@ -55,6 +55,8 @@ export function publicCorsPreflight(options: PublicCorsOptions, methodsAt: (path
   const announced = (path: string) => served(path) ?? (path.startsWith('/api/') ? API_METHODS : DOCUMENT_METHODS);
   const preflight = cors({ origin: '*', credentials: false, ...options, allowMethods: (_origin, c) => announced(c.req.path) });
   return async (c, next) => {
+    // RFC 9110 §9.3.7: a plain OPTIONS (not a preflight) where nothing is served is the app's 404.
+    if (c.req.header('access-control-request-method') === undefined && methodsAt(c.req.path).size === 0) return next();
     const response = await preflight(c, next);
     const allow = served(c.req.path);
     if (response instanceof Response && allow) {
