@@ -166,6 +166,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   for (const path of PUBLIC_CORS_PATHS) app.on('OPTIONS', path, preflight);
   // Browsers asking for a page get an HTML error page, programs a problem (html-errors.ts).
   const errorPages = htmlErrorPages(async (status, requestId, retryAfterSeconds, details) => renderErrorPage(await site(), status, requestId, retryAfterSeconds, details));
+  // Rate limits need the client address (request context) and the verified bearer. Before the body limit:
+  // an oversized body is a request like any other, metered and answered with the RateLimit fields (docs/design.md §7).
+  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy), onStoreFailure: (policy, failClosed) => metrics.rateLimitUnmetered(policy, failClosed), present: errorPages.page });
+  app.use(rateLimits.middleware);
   // An owner's form with too large a file gets a page saying so and leading back to the form, not the problem+json programs get.
   const limit = (maxSize: number, what: string) =>
     bodyLimit({
@@ -177,9 +181,6 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // GET/HEAD carry no body; asking for one makes @hono/node-server build a full web Request.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c, next) => (isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next)));
 
-  // Rate limits need the client address (request context) and the verified bearer.
-  const rateLimits = createRateLimits({ config, store, clock, logger, identify: identifyByBearer(oauth.verifier), onLimited: (policy) => metrics.rateLimited(policy), onStoreFailure: (policy, failClosed) => metrics.rateLimitUnmetered(policy, failClosed), present: errorPages.page });
-  app.use(rateLimits.middleware);
   // A bearer on any API request must be live (docs/design.md §1); the admin API checks owner tokens itself.
   // No token in a URL, on every path that takes one (RFC 6750 §2.3, §5.3; auth.ts).
   app.use('/api/*', noTokenInQuery);
