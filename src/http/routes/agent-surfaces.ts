@@ -116,7 +116,7 @@ export function registerAgentSurfaces(app: OpenAPIHono<AppEnv>, options: AgentSu
         },
         headers: { ETag: { schema: { type: 'string' } }, Link: { schema: { type: 'string' } } },
       },
-      304: { description: 'Not modified.' },
+      304: { description: 'Not modified.', headers: { Link: { schema: { type: 'string' } } } },
     },
   });
   app.get(API_CATALOG_PATH, (c) =>

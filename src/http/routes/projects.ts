@@ -79,7 +79,8 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
         content: { 'application/json': { schema: ProjectListSchema } },
         headers: { ETag: { schema: { type: 'string' } }, Link: { schema: { type: 'string' } } },
       },
-      304: { description: 'Not modified (If-None-Match matched the ETag).' },
+      // RFC 9110 §15.4.5: the 304 repeats Link with the ETag, so a cache's stored page keeps its next link.
+      304: { description: 'Not modified (If-None-Match matched the ETag).', headers: { Link: { schema: { type: 'string' } } } },
       400: badRequest,
     },
   });
