@@ -8,6 +8,7 @@ import { FacetsSchema, ProjectListSchema, ProjectSchema, problemResponse, queryI
 import { BEARER_CHECKED } from '../openapi/declarations.js';
 import { validationHookWith } from '../middleware/validation.js';
 import { LIST_ALIASES } from '../../catalog/list-aliases.js';
+import { NotFoundError } from '../../lib/errors.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 const term = z.string().trim().min(1).max(60);
@@ -109,7 +110,15 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
       404: problemResponse('No published project has this slug.'),
     },
   });
-  app.openapi(getRoute, async (c) => send(c, await service.get(c.req.valid('param').slug)) as never);
+  app.openapi(getRoute, async (c) => {
+    const { slug } = c.req.valid('param');
+    const project = await service.get(slug).catch((error: unknown) => {
+      // A 404 that says where the valid slugs are (docs/design.md §11.1: say what to do).
+      if (error instanceof NotFoundError) throw new NotFoundError(`No published project has the slug "${slug}"; the slugs are listed at ${c.get('baseUrl')}${path}.`);
+      throw error;
+    });
+    return send(c, project) as never;
+  });
 
   if (options.facetsPath) {
     app.openapi(
