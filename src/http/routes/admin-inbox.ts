@@ -54,8 +54,10 @@ export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): 
   app.get('/admin/inquiries/:id', async (c) => {
     const away = guard(c);
     if (away) return away;
-    const inquiry = await inbox.open(inquiryId(c));
     const changed = statusOf(c.req.query('marked'));
+    // The page shown after a status change shows it as set: opening it again would turn a
+    // "Mark as New" straight back into read.
+    const inquiry = changed ? await inbox.get(inquiryId(c)) : await inbox.open(inquiryId(c));
     return sendAdminHtml(c, renderInquiryPage({ ...(await frameOf(c, deps)), inquiry, notice: changed ? `Marked ${STATUS_LABELS[changed].toLowerCase()}.` : undefined }));
   });
 

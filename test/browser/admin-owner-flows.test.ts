@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, useOwnerBrowserSuite, type OwnerBrowserSuite } from '../helpers/browser.js';
+import { codeOf, isSignInCode } from '../helpers/smtp.js';
+
+const OWNER = 'owner@studio.example';
+
+/** Signs in with a code mailed to the suite's SMTP server, from the sign-in page asked for `next`. */
+async function signIn(suite: OwnerBrowserSuite, page: Page, next: string): Promise<void> {
+  const base = suite.server.baseUrl;
+  await page.goto(`${base}/admin/login?next=${encodeURIComponent(next)}`);
+  const seen = suite.smtp.messages.length;
+  await page.getByLabel('Your email address').fill(OWNER);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByLabel('Six-digit code').fill(codeOf(await suite.smtp.next(isSignInCode(OWNER, seen, suite.smtp.messages))));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}${next}`);
+}
+
+async function postInquiry(base: string, name: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/inquiries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email: 'sender@client.example', message: 'We would like a new website, please.' }),
+  });
+  assert.equal(res.status, 201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('owner flows in Chromium', () => {
+  const suite = useOwnerBrowserSuite(OWNER);
+
+  it('"Mark as New" on an opened inquiry leaves it new (unread), in the page, the inbox and its count', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    const id = await postInquiry(base, 'Mara Lind');
+    await signIn(suite, page, '/admin');
+    await page.getByRole('link', { name: 'Mara Lind' }).click();
+    await page.waitForURL(`${base}/admin/inquiries/${id}`);
+    assert.equal((await page.locator('.section-head .status').innerText()).trim(), 'Read', 'opening marks it read');
+
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Marked new.' }).waitFor();
+    assert.equal((await page.locator('.section-head .status').innerText()).trim(), 'New', 'the page shows the status just set');
+    assert.equal((await suite.server.store.inquiries.get(id))?.status, 'new', 'the store keeps it new');
+    await page.goto(`${base}/admin?status=new`);
+    assert.equal(await page.getByRole('link', { name: 'Mara Lind' }).count(), 1, 'the New tab lists it');
+    await page.close();
+  });
+});
