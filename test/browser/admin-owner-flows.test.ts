@@ -48,4 +48,28 @@ describe('owner flows in Chromium', () => {
     assert.equal(await page.getByRole('link', { name: 'Mara Lind' }).count(), 1, 'the New tab lists it');
     await page.close();
   });
+
+  it('a new code is one button away on the code page, after a wrong code, without typing the address again; the new code signs in', async () => {
+    const signedOut = await suite.browser.newContext();
+    const { page } = await openPage(signedOut);
+    const base = suite.server.baseUrl;
+    await page.goto(`${base}/admin/login?next=%2Fadmin%2Fdeliveries`);
+    const seen = suite.smtp.messages.length;
+    await page.getByLabel('Your email address').fill(OWNER);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    const first = codeOf(await suite.smtp.next(isSignInCode(OWNER, seen, suite.smtp.messages)));
+    await page.getByLabel('Six-digit code').fill(first === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code did not work' }).waitFor();
+
+    const again = suite.smtp.messages.length;
+    await page.getByRole('button', { name: 'Email me a new code' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    assert.ok((await page.content()).includes(OWNER), 'the code page names the address');
+    const second = codeOf(await suite.smtp.next(isSignInCode(OWNER, again, suite.smtp.messages)));
+    await page.getByLabel('Six-digit code').fill(second);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/admin/deliveries`, { timeout: 5000 });
+    await signedOut.close();
+  });
 });

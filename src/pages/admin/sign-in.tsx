@@ -58,9 +58,16 @@ export const CodePage: FC<SignInBase & { email: string; validMinutes: number; ne
           Sign in
         </button>
       </form>
-      <p>
-        <a href={next ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login'}>Use another address or ask for a new code</a>
-      </p>
+      {/* A new code for the same address without typing it again (step 1's form, filled in). */}
+      <form class="actions" method="post" action="/admin/login">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="email" value={email} />
+        <NextField next={next} />
+        <button class="button secondary" type="submit">
+          Email me a new code
+        </button>
+        <a href={next ? `/admin/login?next=${encodeURIComponent(next)}` : '/admin/login'}>Use another address</a>
+      </form>
       {/* Said to everyone, whether or not a mail went out, so it tells nobody whether an address is an owner's. */}
       <p class="hint">
         No code after a few minutes, even in spam? The mail server may be down: whoever runs this server can print a one-time sign-in link with <code>vitrine owner login-link {email}</code>.
