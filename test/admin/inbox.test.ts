@@ -244,9 +244,13 @@ describe('the inbox at /admin', () => {
     assert.equal((await api()).status, 200);
     await owner.get('/admin/tokens');
     assert.doesNotMatch(owner.html, /vt_own_/, 'never shown again');
-    // The revoke button of this token's row: two made in the same millisecond list in id order, either first.
+    // The revoke link of this token's row (two made in the same millisecond list in id order,
+    // either first) leads to a confirmation page, whose form revokes.
     const { id } = (await server.store.ownerTokens.findByHash(hashSecret(token)))!;
-    const revoke = new RegExp(`action="(/admin/tokens/${id}/revoke)"`).exec(owner.html)![1]!;
+    const revoke = new RegExp(`href="(/admin/tokens/${id}/revoke)"`).exec(owner.html)![1]!;
+    assert.equal((await owner.get(revoke)).status, 200);
+    assert.equal((await api()).status, 200, 'asking does not revoke');
+    assert.match(owner.html, new RegExp(`action="${revoke}"`));
     assert.equal((await owner.post(revoke, {})).status, 303);
     assert.equal((await api()).status, 401);
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openPage, useOwnerBrowserSuite, type OwnerBrowserSuite } from '../helpers/browser.js';
+import { axeViolations, openPage, useOwnerBrowserSuite, type OwnerBrowserSuite } from '../helpers/browser.js';
 import { codeOf, isSignInCode } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
@@ -71,5 +71,31 @@ describe('owner flows in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/admin/deliveries`, { timeout: 5000 });
     await signedOut.close();
+  });
+
+  it('revoking an API token asks first, naming the token; "Keep it" keeps it working, and only the confirmation revokes it', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    await page.goto(`${base}/admin/tokens`);
+    if (page.url() !== `${base}/admin/tokens`) await signIn(suite, page, '/admin/tokens');
+    await page.getByLabel('Name of a new token').fill('Invoice robot');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.locator('code.secret').waitFor();
+    const live = async () => (await suite.server.store.ownerTokens.list()).filter((t) => t.name === 'Invoice robot' && t.revoked_at === null).length;
+
+    await page.getByRole('link', { name: 'Revoke Invoice robot' }).click();
+    await page.getByRole('heading', { name: 'Revoke the token “Invoice robot”?' }).waitFor();
+    assert.equal(await live(), 1, 'asking does not revoke');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('link', { name: 'Keep it' }).click();
+    await page.waitForURL(`${base}/admin/tokens`);
+    assert.equal(await live(), 1, '"Keep it" keeps the token');
+
+    await page.getByRole('link', { name: 'Revoke Invoice robot' }).click();
+    await page.getByRole('button', { name: 'Revoke the token' }).click();
+    await page.getByRole('status').filter({ hasText: 'The token was revoked' }).waitFor();
+    assert.equal(await live(), 0, 'the confirmation revokes it');
+    assert.equal((await page.goto(`${base}/admin/tokens/otk_nosuchtoken/revoke`))?.status(), 404, 'no page to revoke a token that does not exist');
+    await page.close();
   });
 });

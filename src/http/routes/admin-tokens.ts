@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ValidationError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { tokenName, type OwnerTokens } from '../../owner/owner-tokens.js';
-import { renderTokensPage } from '../../pages/admin/render.js';
+import { renderConfirmRevokePage, renderTokensPage } from '../../pages/admin/render.js';
 import type { TokensView } from '../../pages/admin/tokens.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
@@ -54,6 +54,15 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>, deps: TokenRouteOp
       if (error instanceof ValidationError) return render(c, { error: error.message }, 422);
       throw error;
     }
+  });
+
+  // Revoking cannot be undone: the list links here, and only this page's form revokes.
+  app.get('/admin/tokens/:id/revoke', async (c) => {
+    if (!signedIn(c)) return signInFirst(c);
+    const id = c.req.param('id');
+    const token = (await tokens.list()).find((t) => t.id === id && t.revoked_at === null);
+    if (!token) throw new NotFoundError(`No live owner API token has the id "${id.slice(0, 100)}".`);
+    return sendAdminHtml(c, renderConfirmRevokePage({ ...(await frameOf(c, deps)), token }));
   });
 
   app.post('/admin/tokens/:id/revoke', async (c) => {

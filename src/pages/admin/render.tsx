@@ -3,7 +3,7 @@ import { DeliveriesPage, type DeliveriesView } from './deliveries.js';
 import { InboxPage, type InboxView } from './inbox.js';
 import { ConfirmDeletePage, InquiryPage, type InquiryView } from './inquiry.js';
 import { CodePage, EmailPage, LinkPage } from './sign-in.js';
-import { TokensPage, type TokensView } from './tokens.js';
+import { ConfirmRevokePage, TokensPage, type ConfirmRevokeView, type TokensView } from './tokens.js';
 import { ProfilePage, type ProfileView } from './profile.js';
 import { ConfirmDeleteProjectPage, ProjectsPage, type ConfirmDeleteProjectView, type ProjectsView } from './projects.js';
 import { ProjectFormPage, type ProjectFormView } from './project-form.js';
@@ -18,6 +18,7 @@ export const renderInboxPage = (view: InboxView): string => renderDocument(<Inbo
 export const renderInquiryPage = (view: InquiryView): string => renderDocument(<InquiryPage {...view} />);
 export const renderConfirmDeletePage = (view: InquiryView): string => renderDocument(<ConfirmDeletePage {...view} />);
 export const renderTokensPage = (view: TokensView): string => renderDocument(<TokensPage {...view} />);
+export const renderConfirmRevokePage = (view: ConfirmRevokeView): string => renderDocument(<ConfirmRevokePage {...view} />);
 export const renderDeliveriesPage = (view: DeliveriesView): string => renderDocument(<DeliveriesPage {...view} />);
 export const renderProfilePage = (view: ProfileView): string => renderDocument(<ProfilePage {...view} />);
 export const renderProjectsPage = (view: ProjectsView): string => renderDocument(<ProjectsPage {...view} />);

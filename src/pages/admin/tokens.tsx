@@ -75,12 +75,9 @@ export const TokensPage: FC<TokensView> = (view) => {
                 <td>{at(t.last_used_at)}</td>
                 <td>
                   {t.revoked_at === null ? (
-                    <form method="post" action={`/admin/tokens/${t.id}/revoke`} class="inline-form">
-                      <CsrfField token={csrfToken} />
-                      <button type="submit" class="button secondary small">
-                        Revoke <span class="visually-hidden">{t.name}</span>
-                      </button>
-                    </form>
+                    <a class="danger-link" href={`/admin/tokens/${t.id}/revoke`}>
+                      Revoke<span class="visually-hidden"> {t.name}</span>…
+                    </a>
                   ) : (
                     `Revoked ${at(t.revoked_at)}`
                   )}
@@ -90,6 +87,34 @@ export const TokensPage: FC<TokensView> = (view) => {
           </tbody>
         </table>
       )}
+    </AdminLayout>
+  );
+};
+
+export interface ConfirmRevokeView extends AdminFrame {
+  token: OwnerTokenView;
+}
+
+/** Revoking cannot be undone and stops every script using the token at once: the list links here, and only this page's form revokes. */
+export const ConfirmRevokePage: FC<ConfirmRevokeView> = (view) => {
+  const { token, csrfToken } = view;
+  const at = (ms: number | null) => humanTimeOrDash(ms, view.site.studio.profile.time_zone);
+  return (
+    <AdminLayout {...view} current="tokens" title="Revoke an API token">
+      <div class="narrow">
+        <h1>Revoke the token “{token.name}”?</h1>
+        <p>
+          Created {at(token.created_at)} by {token.email}, last used {at(token.last_used_at)}. Every script or integration using it stops working at once. This
+          cannot be undone: they would need a new token.
+        </p>
+        <form method="post" action={`/admin/tokens/${token.id}/revoke`} class="actions">
+          <CsrfField token={csrfToken} />
+          <button type="submit" class="button danger">
+            Revoke the token
+          </button>
+          <a href="/admin/tokens">Keep it</a>
+        </form>
+      </div>
     </AdminLayout>
   );
 };
