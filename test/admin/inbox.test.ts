@@ -25,7 +25,8 @@ describe('the inbox at /admin', () => {
     assert.equal(res.status, 201, await res.clone().text());
     return ((await res.json()) as { id: string }).id;
   };
-  const idsOn = (html: string) => [...html.matchAll(/href="\/admin\/inquiries\/(inq_[^"/]+)"/g)].map((m) => m[1]!);
+  // The list's links carry the view they are in (`?status=…&q=…`), so the inquiry leads back to it.
+  const idsOn = (html: string) => [...html.matchAll(/href="\/admin\/inquiries\/(inq_[^"/?]+)(?:\?[^"]*)?"/g)].map((m) => m[1]!);
 
   before(async () => {
     smtp = await startTestSmtp();

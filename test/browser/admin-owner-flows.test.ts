@@ -98,4 +98,31 @@ describe('owner flows in Chromium', () => {
     assert.equal((await page.goto(`${base}/admin/tokens/otk_nosuchtoken/revoke`))?.status(), 404, 'no page to revoke a token that does not exist');
     await page.close();
   });
+
+  it('an inquiry opened from a tab or a search leads back to that view, after a status change and from the delete page too', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    const id = await postInquiry(base, 'Spam Sender Quill');
+    await postInquiry(base, 'Other Quill');
+    await suite.server.store.inquiries.setStatus(id, 'spam', new Date(suite.server.clock.now()).toISOString());
+    await page.goto(`${base}/admin?status=spam&q=quill`);
+    if (!page.url().startsWith(`${base}/admin?`)) await signIn(suite, page, '/admin?status=spam&q=quill');
+    const view = `${base}/admin?status=spam&q=quill`;
+
+    await page.getByRole('link', { name: 'Spam Sender Quill' }).click();
+    await page.getByRole('button', { name: 'Archived' }).click();
+    await page.getByRole('status').filter({ hasText: 'Marked archived.' }).waitFor();
+    await page.getByRole('link', { name: 'Inbox', exact: true }).last().click();
+    await page.waitForURL(`${base}/admin?status=spam&q=quill`);
+    assert.equal(page.url(), view, 'the crumb leads back to the Spam tab and its search');
+
+    await page.goto(`${base}/admin?status=archived&q=quill`);
+    await page.getByRole('link', { name: 'Spam Sender Quill' }).click();
+    await page.getByRole('link', { name: 'Delete for good…' }).click();
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByRole('status').filter({ hasText: 'deleted for good' }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('status'), 'archived', 'after deleting, the view it was opened from');
+    assert.equal(new URL(page.url()).searchParams.get('q'), 'quill');
+    await page.close();
+  });
 });

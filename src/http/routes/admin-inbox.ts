@@ -5,7 +5,7 @@ import { csvHeader, csvRow } from '../../inbox/csv.js';
 import type { InboxFilter } from '../../inbox/inbox.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
-import { STATUS_LABELS } from '../../pages/admin/inbox.js';
+import { inboxQuery, STATUS_LABELS } from '../../pages/admin/inbox.js';
 import { renderConfirmDeletePage, renderInboxPage, renderInquiryPage } from '../../pages/admin/render.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
@@ -21,6 +21,15 @@ function statusOf(value: string | undefined): InquiryStatus | undefined {
 function filterOf(c: Context<AppEnv>): InboxFilter & { text: string } {
   const asked = c.req.query('status');
   return { status: asked === 'all' ? undefined : (statusOf(asked) ?? 'open'), text: (c.req.query('q') ?? '').trim().slice(0, 200) };
+}
+
+/**
+ * The inbox view an inquiry was opened from (`?status=…&q=…`, as the list's links carry it), so
+ * its page, its status forms and its deletion lead back there rather than to the open view.
+ */
+function backTo(c: Context<AppEnv>): string {
+  const { status, text } = filterOf(c);
+  return inboxQuery(status, text);
 }
 
 /** The inbox at /admin: list, inquiry pages, status changes, erasure and exports (owners only). */
@@ -58,7 +67,7 @@ export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): 
     // The page shown after a status change shows it as set: opening it again would turn a
     // "Mark as New" straight back into read.
     const inquiry = changed ? await inbox.get(inquiryId(c)) : await inbox.open(inquiryId(c));
-    return sendAdminHtml(c, renderInquiryPage({ ...(await frameOf(c, deps)), inquiry, notice: changed ? `Marked ${STATUS_LABELS[changed].toLowerCase()}.` : undefined }));
+    return sendAdminHtml(c, renderInquiryPage({ ...(await frameOf(c, deps)), inquiry, back: backTo(c), notice: changed ? `Marked ${STATUS_LABELS[changed].toLowerCase()}.` : undefined }));
   });
 
   app.post('/admin/inquiries/:id/status', async (c) => {
@@ -68,20 +77,22 @@ export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): 
     const status = statusOf(String((await c.req.parseBody()).status ?? ''));
     if (!status) throw new ValidationError('Choose a status.', [{ path: 'status', message: `must be one of ${INQUIRY_STATUSES.join(', ')}` }]);
     await inbox.setStatus(id, status);
-    return seeOther(c, `/admin/inquiries/${id}?marked=${status}`);
+    const { status: view, text } = filterOf(c);
+    return seeOther(c, `/admin/inquiries/${id}${inboxQuery(view, text, { marked: status })}`);
   });
 
   app.get('/admin/inquiries/:id/delete', async (c) => {
     const away = guard(c);
     if (away) return away;
-    return sendAdminHtml(c, renderConfirmDeletePage({ ...(await frameOf(c, deps)), inquiry: await inbox.get(inquiryId(c)) }));
+    return sendAdminHtml(c, renderConfirmDeletePage({ ...(await frameOf(c, deps)), inquiry: await inbox.get(inquiryId(c)), back: backTo(c) }));
   });
 
   app.post('/admin/inquiries/:id/delete', async (c) => {
     const away = guard(c);
     if (away) return away;
     await inbox.erase(inquiryId(c));
-    return seeOther(c, '/admin?deleted=1');
+    const { status: view, text } = filterOf(c);
+    return seeOther(c, `/admin${inboxQuery(view, text, { deleted: '1' })}`);
   });
 
   for (const format of ['csv', 'json'] as const) {

@@ -93,7 +93,7 @@ export const InboxPage: FC<InboxView> = (view) => {
             {items.map((item) => (
               <tr class={item.status === 'new' ? 'unread' : undefined}>
                 <td>
-                  <a href={`/admin/inquiries/${item.id}`} dir="auto">{item.name}</a>
+                  <a href={`/admin/inquiries/${item.id}${inboxQuery(status, text)}`} dir="auto">{item.name}</a>
                   {item.company ? <span class="sub" dir="auto">{item.company}</span> : null}
                   <span class="sub">
                     {CHANNELS[item.source]} · {describeSender(item.sender)}

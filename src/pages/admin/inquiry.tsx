@@ -9,6 +9,8 @@ import { STATUS_LABELS } from './inbox.js';
 
 export interface InquiryView extends AdminFrame {
   inquiry: InboxEntry;
+  /** the query of the inbox view it was opened from (`?status=spam&q=…`, or empty for the open view) */
+  back: string;
   notice?: string | undefined;
 }
 
@@ -23,14 +25,14 @@ export function replyLink(inquiry: InboxEntry, siteName: string, timeZone: strin
 }
 
 export const InquiryPage: FC<InquiryView> = (view) => {
-  const { inquiry, notice, site, csrfToken } = view;
+  const { inquiry, notice, site, csrfToken, back } = view;
   const timeZone = site.studio.profile.time_zone;
   const named = new Set(inquiry.projects.map((p) => p.slug));
   const unpublished = inquiry.project_slugs.filter((slug) => !named.has(slug));
   return (
     <AdminLayout {...view} current="inbox" title={`Inquiry from ${inquiry.name}`}>
       <p class="crumbs">
-        <a href="/admin">Inbox</a>
+        <a href={`/admin${back}`}>Inbox</a>
       </p>
       <div class="section-head">
         <h1 dir="auto">{inquiry.name}</h1>
@@ -47,7 +49,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
             <a class="button" href={replyLink(inquiry, site.name, timeZone)}>
               Reply by email
             </a>
-            <form method="post" action={`/admin/inquiries/${inquiry.id}/status`} class="status-form">
+            <form method="post" action={`/admin/inquiries/${inquiry.id}/status${back}`} class="status-form">
               <CsrfField token={csrfToken} />
               <fieldset>
                 <legend>Mark as</legend>
@@ -58,7 +60,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
                 ))}
               </fieldset>
             </form>
-            <a class="danger-link" href={`/admin/inquiries/${inquiry.id}/delete`}>
+            <a class="danger-link" href={`/admin/inquiries/${inquiry.id}/delete${back}`}>
               Delete for good…
             </a>
           </div>
@@ -127,7 +129,7 @@ export const InquiryPage: FC<InquiryView> = (view) => {
 };
 
 export const ConfirmDeletePage: FC<InquiryView> = (view) => {
-  const { inquiry, csrfToken, site } = view;
+  const { inquiry, csrfToken, site, back } = view;
   return (
     <AdminLayout {...view} current="inbox" title="Delete an inquiry">
       <div class="narrow">
@@ -136,12 +138,12 @@ export const ConfirmDeletePage: FC<InquiryView> = (view) => {
           The inquiry from <strong>{inquiry.name}</strong> ({inquiry.email}), received {humanTime(inquiry.created_at, site.studio.profile.time_zone)}, is removed with everything kept about it: its
           notifications not yet delivered and the record that answers retries of it. This cannot be undone.
         </p>
-        <form method="post" action={`/admin/inquiries/${inquiry.id}/delete`} class="actions">
+        <form method="post" action={`/admin/inquiries/${inquiry.id}/delete${back}`} class="actions">
           <CsrfField token={csrfToken} />
           <button type="submit" class="button danger">
             Delete for good
           </button>
-          <a href={`/admin/inquiries/${inquiry.id}`}>Keep it</a>
+          <a href={`/admin/inquiries/${inquiry.id}${back}`}>Keep it</a>
         </form>
       </div>
     </AdminLayout>
