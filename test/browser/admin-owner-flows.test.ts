@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { axeViolations, openPage, useOwnerBrowserSuite, type OwnerBrowserSuite } from '../helpers/browser.js';
 import { codeOf, isSignInCode } from '../helpers/smtp.js';
 
@@ -123,6 +124,26 @@ describe('owner flows in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'deleted for good' }).waitFor();
     assert.equal(new URL(page.url()).searchParams.get('status'), 'archived', 'after deleting, the view it was opened from');
     assert.equal(new URL(page.url()).searchParams.get('q'), 'quill');
+    await page.close();
+  });
+
+  it('a new logo sent with a refused accent colour is not silently dropped: the logo field says it was not saved and to choose it again', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    await page.goto(`${base}/admin/profile`);
+    if (page.url() !== `${base}/admin/profile`) await signIn(suite, page, '/admin/profile');
+    const before = (await suite.server.store.studio.get())?.logo ?? null;
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#224466' } }).png().toBuffer();
+    await page.locator('#logo').setInputFiles({ name: 'new-logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByLabel('Accent colour').fill('#ffcc00');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForSelector('#accent_color-error');
+    assert.deepEqual((await suite.server.store.studio.get())?.logo ?? null, before, 'nothing was saved');
+    const logoError = page.locator('#logo-error');
+    assert.equal(await logoError.count(), 1, 'the logo field says what became of the chosen file');
+    assert.match(await logoError.innerText(), /not saved.*choose .*again/i);
+    assert.equal(await page.locator('#logo').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await axeViolations(page), []);
     await page.close();
   });
 });

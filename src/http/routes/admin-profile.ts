@@ -36,7 +36,10 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
       await studio.save(input, change);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      return render(c, values, profileFormErrors(error.errors ?? [], serviceLines, linkLines) as ProfileErrors, 422);
+      const errors = profileFormErrors(error.errors ?? [], serviceLines, linkLines) as ProfileErrors;
+      // A file input cannot be filled in again: a good new logo refused with the rest is named, or it would be lost unseen.
+      if (change.kind === 'replace' && !errors.logo) errors.logo = 'the new logo was not saved, as nothing was: choose the file again';
+      return render(c, values, errors, 422);
     }
     return seeOther(c, '/admin/profile?saved=1');
   });
