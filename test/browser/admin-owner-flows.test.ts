@@ -146,4 +146,18 @@ describe('owner flows in Chromium', () => {
     assert.deepEqual(await axeViolations(page), []);
     await page.close();
   });
+
+  it('an older page of the inbox leads back to the newest inquiries in the same view', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    for (let i = 0; i < 26; i += 1) await postInquiry(base, `Paging Person ${i}`);
+    await page.goto(`${base}/admin?q=paging`);
+    if (!page.url().startsWith(`${base}/admin?`)) await signIn(suite, page, '/admin?q=paging');
+    await page.getByRole('link', { name: 'Older inquiries' }).click();
+    await page.waitForURL(/cursor=/);
+    await page.getByRole('link', { name: 'Newest inquiries' }).click();
+    await page.waitForURL(`${base}/admin?q=paging`);
+    assert.equal(await page.locator('table.inbox tbody tr').count(), 25, 'the first page again');
+    await page.close();
+  });
 });

@@ -114,11 +114,19 @@ export const InboxPage: FC<InboxView> = (view) => {
           </tbody>
         </table>
       )}
-      {nextCursor ? (
+      {/* Cursors only go forward: a later page leads back to the first of the same view. */}
+      {nextCursor || continued ? (
         <p class="pager">
-          <a class="button secondary" href={`/admin${inboxQuery(status, text, { cursor: nextCursor })}`}>
-            Older inquiries
-          </a>
+          {continued ? (
+            <a class="button secondary" href={`/admin${inboxQuery(status, text)}`}>
+              Newest inquiries
+            </a>
+          ) : null}
+          {nextCursor ? (
+            <a class="button secondary" href={`/admin${inboxQuery(status, text, { cursor: nextCursor })}`}>
+              Older inquiries
+            </a>
+          ) : null}
         </p>
       ) : null}
     </AdminLayout>
