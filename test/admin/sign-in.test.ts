@@ -151,7 +151,7 @@ describe('owner sign-in: an emailed code, no password', () => {
     await browser.get('/admin');
     const res = await browser.post('/admin/logout');
     assert.equal(res.status, 303);
-    assert.equal(res.headers.get('location'), '/admin/login');
+    assert.equal(res.headers.get('location'), '/admin/login?signed_out=1');
     assert.ok(!browser.cookies.has('vitrine_session'), 'the cookie is cleared');
     const replay = new FormClient(server.baseUrl);
     replay.cookies.set('vitrine_session', stolen);

@@ -160,4 +160,19 @@ describe('owner flows in Chromium', () => {
     assert.equal(await page.locator('table.inbox tbody tr').count(), 25, 'the first page again');
     await page.close();
   });
+
+  it('signing out says so on the sign-in page it lands on, and the inbox is then closed', async () => {
+    const context = await suite.browser.newContext();
+    const { page } = await openPage(context);
+    const base = suite.server.baseUrl;
+    await signIn(suite, page, '/admin');
+    await page.getByRole('button', { name: /^Sign out/ }).click();
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByRole('status').filter({ hasText: 'You are signed out.' }).waitFor({ timeout: 5000 });
+    assert.deepEqual(await axeViolations(page), []);
+    await page.goto(`${base}/admin`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.getByText('You are signed out.').count(), 0, 'said once, after signing out');
+    await context.close();
+  });
 });

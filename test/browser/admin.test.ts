@@ -93,7 +93,7 @@ describe('the owner\'s inbox in Chromium: sign in by emailed code, triage, sign 
     await page.waitForURL(`${base}/admin/projects/kestrel-museum-audio-guide`);
 
     await page.getByRole('button', { name: /Sign out/ }).click();
-    await page.waitForURL(`${base}/admin/login`);
+    await page.waitForURL(`${base}/admin/login?signed_out=1`);
     await page.goto(`${base}/admin`);
     await page.waitForURL(`${base}/admin/login`);
     assert.deepEqual(problems, []);

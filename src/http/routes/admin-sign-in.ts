@@ -46,7 +46,8 @@ export function registerSignInRoutes(app: OpenAPIHono<AppEnv>, options: SignInRo
 
   app.get('/admin/login', (c) => {
     const next = returnPath(c.req.query('next'));
-    return c.get('owner') ? seeOther(c, next ?? '/admin') : page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email: '', next }));
+    const notice = c.req.query('signed_out') === '1' ? 'You are signed out.' : undefined;
+    return c.get('owner') ? seeOther(c, next ?? '/admin') : page(c, (f) => renderEmailPage({ site: f.site, csrfToken: f.csrfToken, email: '', next, notice }));
   });
 
   app.post('/admin/login', async (c) => {
@@ -85,6 +86,6 @@ export function registerSignInRoutes(app: OpenAPIHono<AppEnv>, options: SignInRo
   app.post('/admin/logout', async (c) => {
     await sessions.end(sessionIdOf(c, cookie));
     clearSessionCookie(c, cookie);
-    return seeOther(c, '/admin/login');
+    return seeOther(c, '/admin/login?signed_out=1');
   });
 }
