@@ -87,6 +87,7 @@ describe('owner flows in Chromium', () => {
     await page.getByRole('link', { name: 'Revoke Invoice robot' }).click();
     await page.getByRole('heading', { name: 'Revoke the token “Invoice robot”?' }).waitFor();
     assert.equal(await live(), 1, 'asking does not revoke');
+    await page.getByText('never used').waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await page.getByRole('link', { name: 'Keep it' }).click();
     await page.waitForURL(`${base}/admin/tokens`);

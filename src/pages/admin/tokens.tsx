@@ -104,7 +104,7 @@ export const ConfirmRevokePage: FC<ConfirmRevokeView> = (view) => {
       <div class="narrow">
         <h1>Revoke the token “{token.name}”?</h1>
         <p>
-          Created {at(token.created_at)} by {token.email}, last used {at(token.last_used_at)}. Every script or integration using it stops working at once. This
+          Created {at(token.created_at)} by {token.email}, {token.last_used_at === null ? 'never used' : `last used ${at(token.last_used_at)}`}. Every script or integration using it stops working at once. This
           cannot be undone: they would need a new token.
         </p>
         <form method="post" action={`/admin/tokens/${token.id}/revoke`} class="actions">
