@@ -176,4 +176,23 @@ describe('owner flows in Chromium', () => {
     assert.equal(await page.getByText('You are signed out.').count(), 0, 'said once, after signing out');
     await context.close();
   });
+
+  it('"Remove the logo" ticked with a refused accent colour stays ticked, and nothing is removed until the profile saves', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    await page.goto(`${base}/admin/profile`);
+    if (page.url() !== `${base}/admin/profile`) await signIn(suite, page, '/admin/profile');
+    assert.ok((await suite.server.store.studio.get())?.logo, 'the demo studio has a logo');
+    await page.getByLabel('Remove the logo').check();
+    await page.getByLabel('Accent colour').fill('#ffcc00');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForSelector('#accent_color-error');
+    assert.ok((await suite.server.store.studio.get())?.logo, 'nothing was saved');
+    assert.equal(await page.getByLabel('Remove the logo').isChecked(), true, 'the choice is kept');
+    await page.getByLabel('Accent colour').fill('#1f5f4a');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').filter({ hasText: 'The profile was saved' }).waitFor();
+    assert.equal((await suite.server.store.studio.get())?.logo ?? null, null, 'saved with the rest, the logo is removed');
+    await page.close();
+  });
 });

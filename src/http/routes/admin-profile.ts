@@ -11,9 +11,9 @@ import type { AppEnv } from '../env.js';
 /** /admin/profile: the studio profile and logo, edited in a multipart form. */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { studio: StudioService }): void {
   const { studio } = deps;
-  const render = async (c: Context<AppEnv>, values: ProfileFormValues, errors: ProfileErrors, status = 200, notice?: string) => {
+  const render = async (c: Context<AppEnv>, values: ProfileFormValues, errors: ProfileErrors, status = 200, notice?: string, removeLogo = false) => {
     const logo = (await studio.current()).logo;
-    const view = { ...(await frameOf(c, deps)), values, errors, logo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null, notice };
+    const view = { ...(await frameOf(c, deps)), values, errors, logo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null, removeLogo, notice };
     return sendAdminHtml(c, renderProfilePage(view), status);
   };
 
@@ -39,7 +39,7 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
       const errors = profileFormErrors(error.errors ?? [], serviceLines, linkLines) as ProfileErrors;
       // A file input cannot be filled in again: a good new logo refused with the rest is named, or it would be lost unseen.
       if (change.kind === 'replace' && !errors.logo) errors.logo = 'the new logo was not saved, as nothing was: choose the file again';
-      return render(c, values, errors, 422);
+      return render(c, values, errors, 422, undefined, change.kind === 'remove');
     }
     return seeOther(c, '/admin/profile?saved=1');
   });

@@ -12,6 +12,8 @@ export interface ProfileView extends AdminFrame {
   values: ProfileFormValues;
   errors: ProfileErrors;
   logo: { path: string; width: number; height: number } | null;
+  /** "Remove the logo" as sent with a refused form, so the choice is not lost */
+  removeLogo?: boolean | undefined;
   notice?: string | undefined;
 }
 
@@ -57,7 +59,7 @@ const describedBy = (id: keyof ProfileErrors, errors: ProfileErrors, hint = true
 
 /** /admin/profile: what the public site says about the studio, and its brand. */
 export const ProfilePage: FC<ProfileView> = (view) => {
-  const { values, errors, logo, notice, csrfToken } = view;
+  const { values, errors, logo, removeLogo, notice, csrfToken } = view;
   const failed = (Object.keys(errors) as (keyof ProfileErrors)[]).filter((k) => errors[k]);
   const input = (id: (typeof PROFILE_FIELDS)[number], attrs: Record<string, unknown> = {}, hint = false) => (
     <input id={id} name={id} type="text" value={values[id]} aria-invalid={errors[id] ? 'true' : undefined} aria-describedby={describedBy(id, errors, hint)} {...attrs} />
@@ -127,7 +129,7 @@ export const ProfilePage: FC<ProfileView> = (view) => {
         {logo ? (
           <div class="field">
             <label>
-              <input type="checkbox" name="remove_logo" value="1" /> Remove the logo
+              <input type="checkbox" name="remove_logo" value="1" checked={removeLogo === true} /> Remove the logo
             </label>
           </div>
         ) : null}
