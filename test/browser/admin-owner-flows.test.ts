@@ -195,4 +195,26 @@ describe('owner flows in Chromium', () => {
     assert.equal((await suite.server.store.studio.get())?.logo ?? null, null, 'saved with the rest, the logo is removed');
     await page.close();
   });
+
+  it('saving a draft does not claim the site shows it: the notice says only owners see it, and publishing says the site does', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    await page.goto(`${base}/admin/projects/new`);
+    if (page.url() !== `${base}/admin/projects/new`) await signIn(suite, page, '/admin/projects/new');
+    await page.getByLabel('Title', { exact: true }).fill('Quiet Draft Project');
+    await page.getByLabel('Summary').fill('A draft nobody else should see yet.');
+    await page.getByLabel('Industry').fill('retail');
+    await page.getByLabel('Year').fill('2026');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    const notice = page.getByRole('status');
+    await notice.waitFor();
+    assert.equal((await suite.server.store.projects.getAny('quiet-draft-project'))?.published_at, null, 'a draft');
+    assert.doesNotMatch(await notice.innerText(), /site shows it/, 'a draft is not on the site');
+    assert.match(await notice.innerText(), /draft/i);
+    await page.getByRole('link', { name: 'Quiet Draft Project', exact: true }).click();
+    await page.getByLabel(/Published \(visible to everyone\)/).check();
+    await page.getByRole('button', { name: 'Save project' }).click();
+    assert.match(await page.getByRole('status').innerText(), /site shows it now/);
+    await page.close();
+  });
 });

@@ -16,6 +16,7 @@ import type { AppEnv } from '../env.js';
 
 const NOTICES: Record<string, string> = {
   saved: 'The project was saved: the site shows it now.',
+  'saved-draft': 'The draft was saved: only owners see it. Preview it from its page, and publish it when it is ready.',
   deleted: 'The project was deleted.',
   changed: 'The project was changed.',
   moved: 'The featured order was changed: the home page and the API show it now.',
@@ -75,7 +76,8 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
       }
       throw error;
     }
-    return seeOther(c, '/admin/projects?done=saved');
+    // A draft is on no public page: the notice must not say the site shows it.
+    return seeOther(c, `/admin/projects?done=${values.published ? 'saved' : 'saved-draft'}`);
   };
   app.post('/admin/projects/new', async (c) => (signedIn(c) ? save(c, null) : signInFirst(c)));
 
