@@ -217,4 +217,25 @@ describe('owner flows in Chromium', () => {
     assert.match(await page.getByRole('status').innerText(), /site shows it now/);
     await page.close();
   });
+
+  it('an inquiry link that leads nowhere (deleted for good by another owner) answers an owner 404 inside the admin, leading back to the inbox', async () => {
+    const { page } = await openPage(suite.context);
+    const base = suite.server.baseUrl;
+    const id = await postInquiry(base, 'Gone Soon');
+    await page.goto(`${base}/admin`);
+    if (page.url() !== `${base}/admin`) await signIn(suite, page, '/admin');
+    assert.ok(await suite.server.store.inquiries.delete(id), 'erased (as a co-owner\'s "Delete for good" does)');
+    const res = await page.goto(`${base}/admin/inquiries/${id}`);
+    assert.equal(res?.status(), 404);
+    assert.equal(res?.headers()['cache-control'], 'no-store');
+    const body = await res!.text();
+    assert.match(body, /<\/html>\s*$/, 'the whole page, not cut at the replaced answer\'s length');
+    assert.equal(Number(res?.headers()['content-length']), Buffer.byteLength(body), 'its own length, not the replaced answer\'s');
+    await page.getByText(`No inquiry has the id "${id}"`).waitFor();
+    assert.equal(await page.getByText('the project is no longer published').count(), 0, 'not the public catalog\'s 404');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('link', { name: 'Back to the inbox' }).click();
+    await page.waitForURL(`${base}/admin`);
+    await page.close();
+  });
 });

@@ -9,7 +9,9 @@ import { addressLimit } from '../../ratelimit/address-limit.js';
 import type { RateLimiter } from '../../ratelimit/limiter.js';
 import type { Store } from '../../store/ports/index.js';
 import type { OwnerSide } from '../../wiring/owner-side.js';
-import { sendAdminHtml } from '../admin/context.js';
+import { frameOf, sendAdminHtml, signedIn } from '../admin/context.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { renderAdminNotFoundPage } from '../../pages/admin/render.js';
 import type { AppEnv } from '../env.js';
 import { csrf } from '../middleware/csrf.js';
 import { ownerSession, sessionCookie } from '../middleware/owner-session.js';
@@ -72,6 +74,19 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   // A notification given up on stays in the warning for a day; one still being retried, until it goes out.
   const deliveryTrouble = () => options.store.outbox.trouble(options.clock.now() - DEAD_WARNING_MS);
   const deps = { site, inbox: owner.inbox, deliveryTrouble };
+  for (const path of ['/admin', '/admin/*']) {
+    // An owner page that leads nowhere is said inside the admin, with the way back (the public
+    // 404 speaks of unpublished projects and leads to the catalog).
+    app.use(path, async (c, next) => {
+      await next();
+      if (c.req.method === 'GET' && c.error instanceof NotFoundError && signedIn(c)) {
+        const page = sendAdminHtml(c, renderAdminNotFoundPage({ ...(await frameOf(c, deps)), message: c.error.message }), 404);
+        // Cleared first: Hono's `c.res = …` would copy the public 404's headers (its length, ETag) over this one's.
+        c.res = undefined;
+        c.res = page;
+      }
+    });
+  }
 
   registerSignInRoutes(app, {
     ...deps,

@@ -1,6 +1,7 @@
 import { renderDocument } from '../layout.js';
 import { DeliveriesPage, type DeliveriesView } from './deliveries.js';
 import { InboxPage, type InboxView } from './inbox.js';
+import { AdminNotFoundPage, type AdminNotFoundView } from './not-found.js';
 import { ConfirmDeletePage, InquiryPage, type InquiryView } from './inquiry.js';
 import { CodePage, EmailPage, LinkPage } from './sign-in.js';
 import { ConfirmRevokePage, TokensPage, type ConfirmRevokeView, type TokensView } from './tokens.js';
@@ -19,6 +20,7 @@ export const renderInquiryPage = (view: InquiryView): string => renderDocument(<
 export const renderConfirmDeletePage = (view: InquiryView): string => renderDocument(<ConfirmDeletePage {...view} />);
 export const renderTokensPage = (view: TokensView): string => renderDocument(<TokensPage {...view} />);
 export const renderConfirmRevokePage = (view: ConfirmRevokeView): string => renderDocument(<ConfirmRevokePage {...view} />);
+export const renderAdminNotFoundPage = (view: AdminNotFoundView): string => renderDocument(<AdminNotFoundPage {...view} />);
 export const renderDeliveriesPage = (view: DeliveriesView): string => renderDocument(<DeliveriesPage {...view} />);
 export const renderProfilePage = (view: ProfileView): string => renderDocument(<ProfilePage {...view} />);
 export const renderProjectsPage = (view: ProjectsView): string => renderDocument(<ProjectsPage {...view} />);
