@@ -2,6 +2,8 @@ import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
+import { after, before } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The official clients, connected over real HTTP the way an agent would connect them. */
 
@@ -25,6 +27,23 @@ export async function connectV2(baseUrl: string, mode: 'auto' | 'legacy', token?
   const requestInit = init(token);
   await client.connect(new TransportV2(new URL(`${baseUrl}/mcp`), requestInit ? { requestInit } : {}));
   return client;
+}
+
+/**
+ * A suite's test server (demo catalog, no rate limits) and the v1 (2025-11-25) and v2
+ * (2026-07-28) clients connected to it, each with its label; filled by `before`.
+ */
+export function useBothEras(): { server: TestServer; clients: [string, AnyClient][] } {
+  const suite = { clients: [] } as unknown as { server: TestServer; clients: [string, AnyClient][] };
+  before(async () => {
+    suite.server = await startTestServer({ env: { RATE_LIMITS_ENABLED: 'false' } });
+    suite.clients.push(['v1 SDK (2025-11-25)', await connectV1(suite.server.baseUrl)], ['v2 SDK (2026-07-28)', await connectV2(suite.server.baseUrl, 'auto')]);
+  });
+  after(async () => {
+    for (const [, client] of suite.clients) await client.close();
+    await suite.server?.close();
+  });
+  return suite;
 }
 
 export interface ToolResult {

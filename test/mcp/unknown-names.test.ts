@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { call, connectV1, connectV2, textOf, type AnyClient } from './mcp-clients.js';
+import { describe, it } from 'node:test';
+import { call, textOf, useBothEras } from './mcp-clients.js';
 
 /** The error an official client raises for a call, as code and message. */
 async function refusal(run: () => Promise<unknown>): Promise<{ code: unknown; message: string }> {
@@ -14,19 +13,10 @@ async function refusal(run: () => Promise<unknown>): Promise<{ code: unknown; me
 }
 
 describe('MCP: an unknown tool, prompt or argument names the ones there are (server/tools §Error Handling)', () => {
-  let server: TestServer;
-  const clients: [string, AnyClient][] = [];
-  before(async () => {
-    server = await startTestServer({ env: { RATE_LIMITS_ENABLED: 'false' } });
-    clients.push(['v1 SDK (2025-11-25)', await connectV1(server.baseUrl)], ['v2 SDK (2026-07-28)', await connectV2(server.baseUrl, 'auto')]);
-  });
-  after(async () => {
-    for (const [, client] of clients) await client.close();
-    await server.close();
-  });
+  const suite = useBothEras();
 
   it('names the tool a call likely meant, or lists every tool, in both eras', async () => {
-    for (const [label, client] of clients) {
+    for (const [label, client] of suite.clients) {
       const tools = (await client.listTools()).tools.map((tool) => tool.name);
       const guessed = await refusal(() => client.callTool({ name: 'search', arguments: { q: 'maps' } }));
       assert.equal(guessed.code, -32602, label);
@@ -38,7 +28,7 @@ describe('MCP: an unknown tool, prompt or argument names the ones there are (ser
   });
 
   it('a call with an unknown argument is an isError result naming the argument it likely meant', async () => {
-    for (const [label, client] of clients) {
+    for (const [label, client] of suite.clients) {
       const refused = await call(client, 'search_projects', { query: 'maps', per_page: 2, colour: 'red' });
       assert.equal(refused.isError, true, label);
       const lines = textOf(refused).split('\n');
@@ -56,7 +46,7 @@ describe('MCP: an unknown tool, prompt or argument names the ones there are (ser
   });
 
   it('does the same for prompts, and leaves a known one working', async () => {
-    for (const [label, client] of clients) {
+    for (const [label, client] of suite.clients) {
       const prompts = (await client.listPrompts()).prompts.map((prompt) => prompt.name);
       const missing = await refusal(() => client.getPrompt({ name: 'draft', arguments: {} }));
       assert.equal(missing.code, -32602, label);

@@ -22,6 +22,21 @@ export interface AdminLayoutProps extends AdminFrame {
 export const CsrfField: FC<{ token: string }> = ({ token }) => <input type="hidden" name="_csrf" value={token} />;
 
 /**
+ * The form of a page that asks before something that cannot be undone (deleting an inquiry or a
+ * project, revoking a token): the one button that does it, and the way back that does not.
+ */
+export const ConfirmForm: FC<{ action: string; csrfToken: string; label: string; keep: string; children?: Child }> = ({ action, csrfToken, label, keep, children }) => (
+  <form method="post" action={action} class="actions">
+    <CsrfField token={csrfToken} />
+    {children}
+    <button type="submit" class="button danger">
+      {label}
+    </button>
+    <a href={keep}>Keep it</a>
+  </form>
+);
+
+/**
  * The owner's pages: the public site's design, its own header (inbox with the unread count,
  * deliveries, API tokens, sign out) and nothing for search engines.
  */

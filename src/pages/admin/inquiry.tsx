@@ -3,7 +3,7 @@ import { Flash } from '../flash.js';
 import { describeSender } from '../../inbox/sender.js';
 import type { InboxEntry } from '../../inbox/inbox.js';
 import { INQUIRY_STATUSES } from '../../model/inquiry.js';
-import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { AdminLayout, ConfirmForm, CsrfField, type AdminFrame } from './admin-layout.js';
 import { humanTime } from '../../lib/human-time.js';
 import { STATUS_LABELS } from './inbox.js';
 
@@ -138,13 +138,7 @@ export const ConfirmDeletePage: FC<InquiryView> = (view) => {
           The inquiry from <strong>{inquiry.name}</strong> ({inquiry.email}), received {humanTime(inquiry.created_at, site.studio.profile.time_zone)}, is removed with everything kept about it: its
           notifications not yet delivered and the record that answers retries of it. This cannot be undone.
         </p>
-        <form method="post" action={`/admin/inquiries/${inquiry.id}/delete${back}`} class="actions">
-          <CsrfField token={csrfToken} />
-          <button type="submit" class="button danger">
-            Delete for good
-          </button>
-          <a href={`/admin/inquiries/${inquiry.id}${back}`}>Keep it</a>
-        </form>
+        <ConfirmForm action={`/admin/inquiries/${inquiry.id}/delete${back}`} csrfToken={csrfToken} label="Delete for good" keep={`/admin/inquiries/${inquiry.id}${back}`} />
       </div>
     </AdminLayout>
   );

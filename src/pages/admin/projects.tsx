@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
-import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { AdminLayout, ConfirmForm, CsrfField, type AdminFrame } from './admin-layout.js';
 
 export interface ProjectRow {
   slug: string;
@@ -97,14 +97,9 @@ export const ConfirmDeleteProjectPage: FC<ConfirmDeleteProjectView> = (view) => 
           it are kept. This cannot be undone.
         </p>
         {project.published ? <p>To take it off the site for now, unpublish it instead.</p> : null}
-        <form method="post" action={`/admin/projects/${project.slug}/delete`} class="actions">
-          <CsrfField token={csrfToken} />
+        <ConfirmForm action={`/admin/projects/${project.slug}/delete`} csrfToken={csrfToken} label="Delete for good" keep="/admin/projects">
           <input type="hidden" name="etag" value={project.etag} />
-          <button type="submit" class="button danger">
-            Delete for good
-          </button>
-          <a href="/admin/projects">Keep it</a>
-        </form>
+        </ConfirmForm>
       </div>
     </AdminLayout>
   );

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { OwnerTokenView } from '../../owner/owner-tokens.js';
-import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { AdminLayout, ConfirmForm, CsrfField, type AdminFrame } from './admin-layout.js';
 import { humanTimeOrDash } from '../../lib/human-time.js';
 
 export interface TokensView extends AdminFrame {
@@ -107,13 +107,7 @@ export const ConfirmRevokePage: FC<ConfirmRevokeView> = (view) => {
           Created {at(token.created_at)} by {token.email}, {token.last_used_at === null ? 'never used' : `last used ${at(token.last_used_at)}`}. Every script or integration using it stops working at once. This
           cannot be undone: they would need a new token.
         </p>
-        <form method="post" action={`/admin/tokens/${token.id}/revoke`} class="actions">
-          <CsrfField token={csrfToken} />
-          <button type="submit" class="button danger">
-            Revoke the token
-          </button>
-          <a href="/admin/tokens">Keep it</a>
-        </form>
+        <ConfirmForm action={`/admin/tokens/${token.id}/revoke`} csrfToken={csrfToken} label="Revoke the token" keep="/admin/tokens" />
       </div>
     </AdminLayout>
   );
