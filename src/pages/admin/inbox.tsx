@@ -34,9 +34,20 @@ export function inboxQuery(status: InquiryStatusFilter | undefined, text: string
 }
 
 
-function emptyText(text: string, status: InquiryStatusFilter | undefined, total: number): string {
-  if (text || (status !== 'open' && status !== undefined)) return 'No inquiry matches.';
+/** What an empty status tab says when nothing is searched. */
+const EMPTY_TAB: Record<InquiryStatus, string> = {
+  new: 'No new inquiries: every one has been opened.',
+  read: 'No inquiry is marked read.',
+  replied: 'No inquiry is marked replied.',
+  archived: 'Nothing is archived.',
+  spam: 'Nothing is marked spam.',
+};
+
+/** What an empty inbox view says: a search found nothing, a tab holds nothing, or nothing came yet. */
+export function emptyInboxText(text: string, status: InquiryStatusFilter | undefined, total: number): string {
+  if (text) return 'No inquiry matches.';
   if (total === 0) return 'No inquiries yet. They arrive here (and by email, when mail is set up) the moment someone sends one.';
+  if (status !== 'open' && status !== undefined) return EMPTY_TAB[status];
   return 'Nothing open: every inquiry is archived or marked spam (see their tabs, or All).';
 }
 
@@ -77,7 +88,7 @@ export const InboxPage: FC<InboxView> = (view) => {
         </button>
       </form>
       {items.length === 0 ? (
-        <p class="empty">{emptyText(text, status, total)}</p>
+        <p class="empty">{emptyInboxText(text, status, total)}</p>
       ) : (
         <table class="inbox">
           <caption class="visually-hidden">{`Inquiries, newest first${continued ? ' (continued)' : ''}`}</caption>
