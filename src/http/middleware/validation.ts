@@ -19,6 +19,7 @@ export function validationHook(result: Result, c: Context<AppEnv>): Response | u
  */
 export function validationHookWith(schemas: Partial<Record<'query' | 'json', z.ZodType>>, aliases: KeyAliases = {}) {
   return (result: Result, c: Context<AppEnv>): Response | undefined => {
+    if (result.success) return undefined;
     const schema = schemas[result.target as 'query' | 'json'];
     return invalidRequest(result, c, schema ? { schema, aliases } : {});
   };
