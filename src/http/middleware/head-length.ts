@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { replaceResponse } from '../responses/replace-response.js';
 
 /**
  * RFC 9110 §9.3.2: HEAD answers the header fields GET would; §8.6: its Content-Length is the
@@ -14,9 +15,7 @@ export async function headContentLength(c: Context): Promise<void> {
   const content = await res.arrayBuffer();
   const headers = new Headers(res.headers);
   headers.set('content-length', String(content.byteLength));
-  // Hono's `c.res = …` copies the old answer's headers over the new one's; clearing it first does not.
-  c.res = undefined;
-  c.res = new Response(content, { status: res.status, headers });
+  replaceResponse(c, new Response(content, { status: res.status, headers }));
 }
 
 /** The method whose answer a request gets: GET's for a HEAD (RFC 9110 §9.3.2), so texts that name it agree in length too. */

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { encode, encodeKept, isCompressible, varyWithAcceptEncoding, type Coding, type Encoded } from '../../lib/content-coding.js';
 import { codedEtag, ifNoneMatchForm } from '../../lib/etag.js';
 import { preferredCoding } from '../requests/accept-encoding.js';
+import { replaceResponse } from '../responses/replace-response.js';
 import { answeredBytes, setResponseHeader } from '../responses/response-headers.js';
 
 /**
@@ -52,7 +53,7 @@ async function encodeBody(c: Context, coding: Coding): Promise<void> {
     const body = new Uint8Array(await res.arrayBuffer());
     encoded = isCompressible(res.headers.get('content-type'), body.byteLength) ? await encode(body, coding).catch(() => null) : null;
     // Its body is read: the answer goes out as these bytes, encoded or not.
-    if (encoded === null) return replace(c, new Response(body, { status: res.status, headers: withVary(res.headers, false) }));
+    if (encoded === null) return replaceResponse(c, new Response(body, { status: res.status, headers: withVary(res.headers, false) }));
   }
   if (encoded === null) return;
   const headers = withVary(res.headers, true);
@@ -60,7 +61,7 @@ async function encodeBody(c: Context, coding: Coding): Promise<void> {
   headers.set('content-length', String(encoded.byteLength));
   const etag = headers.get('etag');
   if (etag !== null) headers.set('etag', codedEtag(etag, coding));
-  replace(c, new Response(encoded, { status: res.status, headers }));
+  replaceResponse(c, new Response(encoded, { status: res.status, headers }));
 }
 
 /** §15.4.5: a 304 for an encoded form's tag repeats that tag, the one the client holds. */
@@ -78,12 +79,3 @@ function withVary(source: Headers, encoded: boolean): Headers {
   return headers;
 }
 
-/**
- * Puts a new answer in place of the old one. Hono's `c.res = …` copies the old answer's headers
- * over the new one's (its rule for middleware that wraps a body): clearing it first keeps the
- * new headers as they are.
- */
-function replace(c: Context, res: Response): void {
-  c.res = undefined;
-  c.res = res;
-}

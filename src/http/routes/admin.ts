@@ -14,6 +14,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { renderAdminNotFoundPage } from '../../pages/admin/render.js';
 import type { AppEnv } from '../env.js';
 import { csrf } from '../middleware/csrf.js';
+import { replaceResponse } from '../responses/replace-response.js';
 import { ownerSession, sessionCookie } from '../middleware/owner-session.js';
 import { registerAdminApi } from './admin-api.js';
 import { registerProfileRoutes } from './admin-profile.js';
@@ -80,10 +81,8 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
     app.use(path, async (c, next) => {
       await next();
       if (c.req.method === 'GET' && c.error instanceof NotFoundError && signedIn(c)) {
-        const page = sendAdminHtml(c, renderAdminNotFoundPage({ ...(await frameOf(c, deps)), message: c.error.message }), 404);
-        // Cleared first: Hono's `c.res = …` would copy the public 404's headers (its length, ETag) over this one's.
-        c.res = undefined;
-        c.res = page;
+        // Not merged with the public 404's headers (its length, ETag).
+        replaceResponse(c, sendAdminHtml(c, renderAdminNotFoundPage({ ...(await frameOf(c, deps)), message: c.error.message }), 404));
       }
     });
   }
