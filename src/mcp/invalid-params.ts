@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
 
-type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
+import { wrapRequestHandlers } from './sdk-handlers.js';
 
 interface Issue {
   path?: unknown;
@@ -52,16 +52,12 @@ function describe(issues: Issue[]): string {
  * pins this against the SDK in use.
  */
 export function answerInvalidParamsAsSuch(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  if (!(handlers instanceof Map)) return;
-  for (const [method, handler] of handlers as Map<string, Handler>) {
-    handlers.set(method, async (request: unknown, ctx: unknown) => {
-      try {
-        return await handler(request, ctx);
-      } catch (error) {
-        const issues = error instanceof Error ? zodIssues(schemaFailureText(error)) : undefined;
-        throw issues ? new ProtocolError(ProtocolErrorCode.InvalidParams, describe(issues)) : error;
-      }
-    });
-  }
+  wrapRequestHandlers(server, (handler) => async (request, ctx) => {
+    try {
+      return await handler(request, ctx);
+    } catch (error) {
+      const issues = error instanceof Error ? zodIssues(schemaFailureText(error)) : undefined;
+      throw issues ? new ProtocolError(ProtocolErrorCode.InvalidParams, describe(issues)) : error;
+    }
+  });
 }

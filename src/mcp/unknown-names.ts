@@ -1,8 +1,8 @@
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
 import { LIST_ALIASES } from '../catalog/list-aliases.js';
 import { likelyMeant, unknownKeyMessage } from '../lib/unknown-keys.js';
+import { wrapRequestHandlers, type Handler } from './sdk-handlers.js';
 
-type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
 type Registry = Record<string, { inputSchema?: { '~standard'?: { jsonSchema?: { input(options: { target: string }): unknown } } } } | undefined>;
 type ToolResult = { isError?: boolean; content?: { type: string; text?: string }[] };
 
@@ -25,13 +25,9 @@ const UNRECOGNIZED = /Unrecognized keys?: ((?:"[^"]*"(?:, )?)+)/;
  * the SDK in use.
  */
 export function nameTheKnownOnes(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  if (!(handlers instanceof Map)) return;
   const registry = (name: string): Registry => (server as unknown as Record<string, Registry | undefined>)[name] ?? {};
   for (const { method, kind, list, registry: field, said } of NOT_FOUND) {
-    const handler = (handlers as Map<string, Handler>).get(method);
-    if (!handler) continue;
-    handlers.set(method, async (request: unknown, ctx: unknown) => {
+    const named = (handler: Handler): Handler => async (request, ctx) => {
       let result: unknown;
       try {
         result = await handler(request, ctx);
@@ -43,7 +39,8 @@ export function nameTheKnownOnes(server: McpServer): void {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown ${kind} "${name}": ${meant ? `did you mean ${meant}? ` : ''}The ${kind}s are ${known.join(', ')} (${list} describes them).`);
       }
       return method === 'tools/call' ? withArgumentHints(result as ToolResult, registry(field)[(request as { params: { name: string } }).params.name]) : result;
-    });
+    };
+    wrapRequestHandlers(server, named, [method]);
   }
 }
 

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
 
-type Handler = (request: unknown, ctx: unknown) => Promise<unknown>;
+import { wrapRequestHandlers } from './sdk-handlers.js';
 
 /** The list methods answered in one page: the SDK's, which never hand out a nextCursor. */
 const UNPAGED = ['tools/list', 'prompts/list', 'resources/templates/list'] as const;
@@ -20,14 +20,12 @@ function cursorOf(request: unknown): unknown {
  * test/mcp/resources-prompts.test.ts pins this against the SDK in use.
  */
 export function refuseCursorsOnUnpagedLists(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  if (!(handlers instanceof Map)) return;
-  for (const method of UNPAGED) {
-    const handler = (handlers as Map<string, Handler>).get(method);
-    if (!handler) continue;
-    handlers.set(method, async (request: unknown, ctx: unknown) => {
+  wrapRequestHandlers(
+    server,
+    (handler, method) => async (request, ctx) => {
       if (typeof cursorOf(request) === 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${method} returns everything in one page and issues no cursor; call it without one.`);
       return handler(request, ctx);
-    });
-  }
+    },
+    UNPAGED,
+  );
 }
