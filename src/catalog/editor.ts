@@ -1,6 +1,6 @@
 import type { Clock, Random } from '../lib/clock.js';
 import { newId } from '../lib/clock.js';
-import { DomainError, ERROR_CODES, NotFoundError, ValidationError, type FieldError } from '../lib/errors.js';
+import { DomainError, ERROR_CODES, NotFoundError, PreconditionFailedError, ValidationError, type FieldError } from '../lib/errors.js';
 import { ifMatchMatches, ifNoneMatchMatches } from '../lib/etag.js';
 import { invalidInput } from '../lib/zod-errors.js';
 import { imageInputOf, prepareImages, storeImages } from '../media/project-images.js';
@@ -18,13 +18,6 @@ export type ProjectEdit = Omit<ProjectInput, 'id' | 'created_at' | 'updated_at' 
 /** RFC 9110 §13.1.1: the validator of one stored version of a project. */
 export function projectEtag(p: ProjectRevision): string {
   return `"${p.id}.${p.revision}"`;
-}
-
-/** RFC 9110 §15.5.13: the project changed since the version the write was based on. */
-export class PreconditionFailedError extends DomainError {
-  constructor(message: string) {
-    super(412, ERROR_CODES.preconditionFailed, 'Precondition failed', message);
-  }
 }
 
 /** RFC 6585 §3: overwriting an existing project needs If-Match, so no write is lost unseen. */

@@ -53,6 +53,13 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** RFC 9110 §15.5.13: a condition of the request (If-Match, If-None-Match) does not hold. */
+export class PreconditionFailedError extends DomainError {
+  constructor(message: string) {
+    super(412, ERROR_CODES.preconditionFailed, 'Precondition failed', message);
+  }
+}
+
 export class NotFoundError extends DomainError {
   constructor(message: string) {
     super(404, ERROR_CODES.notFound, 'Not found', message);

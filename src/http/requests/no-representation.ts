@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import { ERROR_CODES } from '../../lib/errors.js';
+import { PreconditionFailedError } from '../../lib/errors.js';
 import type { AppEnv } from '../env.js';
-import { problem } from '../responses/problem.js';
 
 /**
  * RFC 9110 §13.1.1: If-Match (`*` or any entity tag) is false for a target that has no current
@@ -9,12 +8,7 @@ import { problem } from '../responses/problem.js';
  * content is read (§13.2.1). For write targets nobody can GET, such as a collection that only
  * takes POST. (If-None-Match is true there, so it lets the write through.)
  */
-export function ifMatchWithoutRepresentation(c: Context<AppEnv>, retry: string): Response | undefined {
-  if (c.req.header('if-match') === undefined) return undefined;
-  return problem(c, {
-    status: 412,
-    code: ERROR_CODES.preconditionFailed,
-    title: 'Precondition failed',
-    detail: `If-Match names a current representation, and ${c.req.path} has none, so the request was not performed. Send it without If-Match; ${retry}`,
-  });
+export function refuseIfMatchWithoutRepresentation(c: Context<AppEnv>, retry: string): void {
+  if (c.req.header('if-match') === undefined) return;
+  throw new PreconditionFailedError(`If-Match names a current representation, and ${c.req.path} has none, so the request was not performed. Send it without If-Match; ${retry}`);
 }

@@ -9,8 +9,7 @@ import { ownerTokenAuth } from '../middleware/owner-auth.js';
 import { problemResponse, queryInteger, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { readJsonBody } from '../requests/json-body.js';
 import { invalidInput } from '../../lib/zod-errors.js';
-import { ERROR_CODES } from '../../lib/errors.js';
-import { problem } from '../responses/problem.js';
+import { PreconditionFailedError } from '../../lib/errors.js';
 
 /** Every owner API path is under it: owner tokens, never the public bearers (app.ts). */
 export const ADMIN_API_PREFIX = '/api/v1/admin/';
@@ -117,16 +116,15 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
     },
   });
   // RFC 9110 §13.1.1: If-Match is evaluated before the change; §13.2.1: after the 404.
-  const unmet = async (c: Context<AppEnv>): Promise<Response | undefined> => {
+  const requireMatch = async (c: Context<AppEnv>): Promise<void> => {
     const ifMatch = c.req.header('if-match');
-    if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
+    if (ifMatch === undefined || ifMatch.trim() === '*') return;
     await inbox.get(c.req.param('id')!);
-    return problem(c, { status: 412, code: ERROR_CODES.preconditionFailed, title: 'Precondition failed', detail: 'If-Match names an entity tag, and an inquiry is sent without one, so none can match: send the request without If-Match (or with If-Match: *).' });
+    throw new PreconditionFailedError('If-Match names an entity tag, and an inquiry is sent without one, so none can match: send the request without If-Match (or with If-Match: *).');
   };
 
   app.patch(`${ADMIN_INQUIRIES_PATH}/:id`, async (c) => {
-    const refused = await unmet(c);
-    if (refused) return refused;
+    await requireMatch(c);
     const body = await readJsonBody(c, 'the change, e.g. {"status":"replied"}');
     if (!body.ok) return body.response;
     const change = statusChangeSchema.safeParse(body.value);
@@ -150,8 +148,7 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
     },
   });
   app.delete(`${ADMIN_INQUIRIES_PATH}/:id`, async (c) => {
-    const refused = await unmet(c);
-    if (refused) return refused;
+    await requireMatch(c);
     await inbox.erase(c.req.param('id'));
     return c.body(null, 204, { 'cache-control': 'no-store' });
   });

@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { toApiProject } from '../../catalog/api-project.js';
-import { projectEtag, PreconditionFailedError, type ProjectEditor } from '../../catalog/editor.js';
+import { projectEtag, type ProjectEditor } from '../../catalog/editor.js';
+import { PreconditionFailedError } from '../../lib/errors.js';
 import { readFormImages } from '../../catalog/project-form-images.js';
 import { projectEditFromForm, projectFormErrors, projectFormValues, type ProjectFormInput } from '../../catalog/project-form.js';
 import { SLUG_PATTERN } from '../../catalog/project.js';

@@ -11,7 +11,7 @@ import { IDEMPOTENT, optionalBearer, REQUIRED_BEARER, SANDBOX_REHEARSALS } from 
 import { InquiryRequestSchema, InquirySchema, problemResponse, unsupportedMediaTypeResponse } from '../openapi/schemas.js';
 import { idempotencyKeyOf, replayedHeaders } from '../requests/idempotency-key.js';
 import { readJsonBody } from '../requests/json-body.js';
-import { ifMatchWithoutRepresentation } from '../requests/no-representation.js';
+import { refuseIfMatchWithoutRepresentation } from '../requests/no-representation.js';
 import { methodsServing } from '../responses/not-found.js';
 import { problem } from '../responses/problem.js';
 import { respondWith } from '../responses/response-headers.js';
@@ -81,8 +81,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
         const rehearsal = sandboxScenario(c);
         if (rehearsal) return rehearsal;
       }
-      const precondition = ifMatchWithoutRepresentation(c, 'to retry safely, send the same Idempotency-Key.');
-      if (precondition) return precondition;
+      refuseIfMatchWithoutRepresentation(c, 'to retry safely, send the same Idempotency-Key.');
       const idempotencyKey = idempotencyKeyOf(c);
       const body = await readJsonBody(c, 'the inquiry');
       if (!body.ok) return body.response;
