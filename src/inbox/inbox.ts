@@ -87,8 +87,9 @@ export class Inbox {
     if (!erased) throw new NotFoundError(`No inquiry has the id "${id}".`);
   }
 
-  async counts(): Promise<Record<InquiryStatus, number>> {
-    return this.options.store.inquiries.countByStatus();
+  /** Inquiries by status; with a text, of those the search finds (what each tab would list). */
+  async counts(text?: string): Promise<Record<InquiryStatus, number>> {
+    return this.options.store.inquiries.countByStatus(text || undefined);
   }
 
   /** Every inquiry the filter matches, newest first (at most MAX_EXPORT). */

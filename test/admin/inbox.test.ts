@@ -129,6 +129,9 @@ describe('the inbox at /admin', () => {
     assert.deepEqual(idsOn(owner.html), [], 'a search in the open view leaves spam out');
     await owner.get('/admin?status=all&q=Sam+Spam');
     assert.deepEqual(idsOn(owner.html), [spam]);
+    assert.match(owner.html, /Spam <span class="count">1<\/span>/, 'the tabs count what the search finds under each');
+    assert.match(owner.html, /All <span class="count">1<\/span>/);
+    assert.match(owner.html, /Open <span class="count">0<\/span>/);
   });
 
   it('finds by text in name, email, company and message', async () => {

@@ -113,6 +113,8 @@ await describeEachDialect('owner-side storage contract', (suite) => {
     assert.equal((await suite.store.inquiries.get('inq_b'))?.status_changed_at, '2026-06-02T09:00:00Z');
     assert.deepEqual((await suite.store.inquiries.list({ limit: 10, status: 'replied' })).map((i) => i.id), ['inq_b']);
     assert.deepEqual(await suite.store.inquiries.countByStatus(), { new: 2, read: 0, replied: 1, archived: 0, spam: 0 });
+    assert.deepEqual(await suite.store.inquiries.countByStatus('MUSEUM'), { new: 0, read: 0, replied: 1, archived: 0, spam: 0 }, 'with a text: of what the search finds');
+    assert.deepEqual(await suite.store.inquiries.countByStatus('%'), { new: 1, read: 0, replied: 0, archived: 0, spam: 0 });
     await suite.store.inquiries.setStatus('inq_a', 'archived', '2026-06-02T09:01:00Z');
     assert.deepEqual((await suite.store.inquiries.list({ limit: 10, status: 'open' })).map((i) => i.id), ['inq_c', 'inq_b'], 'open: new, read or replied');
     assert.deepEqual((await suite.store.inquiries.list({ limit: 10, status: 'open', text: 'hopper' })).map((i) => i.id), []);

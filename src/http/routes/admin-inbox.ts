@@ -57,7 +57,7 @@ export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): 
     });
     const notice = c.req.query('deleted') === '1' ? 'The inquiry was deleted for good.' : undefined;
     const frame = await frameOf(c, deps);
-    return sendAdminHtml(c, renderInboxPage({ ...frame, items: page.items, counts: await inbox.counts(), status: filter.status, text: filter.text, nextCursor: page.next_cursor, continued: cursor !== undefined, notice }));
+    return sendAdminHtml(c, renderInboxPage({ ...frame, items: page.items, counts: await inbox.counts(filter.text), status: filter.status, text: filter.text, nextCursor: page.next_cursor, continued: cursor !== undefined, notice }));
   });
 
   app.get('/admin/inquiries/:id', async (c) => {

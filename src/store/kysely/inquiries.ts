@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { INQUIRY_STATUSES, OPEN_STATUSES, type InboxInquiry, type InquiryStatus } from '../../model/inquiry.js';
 import type { CredentialKind, IdentityType } from '../../model/principal.js';
 import type { InboxQuery, InquiryRecord, InquiryStore, Provenance } from '../ports/index.js';
@@ -28,6 +28,15 @@ function toInquiry(row: Selectable<InquiriesTable>): InboxInquiry {
     identity_type: row.identity_type as IdentityType | null,
     subject: row.subject,
   };
+}
+
+/** The inbox's text search: name, email, company or message contain it, case-insensitively. */
+function matching(eb: ExpressionBuilder<Database, 'inquiries'>, text: string): Expression<SqlBool> {
+  const pattern = containing(text);
+  const like = (column: 'name' | 'email' | 'company' | 'message') => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+  // The reference the thank-you page gives a sender ("quote it if you write to us") finds its inquiry.
+  const reference = /^inq_[A-Za-z0-9_-]{1,64}$/.test(text.trim()) ? [eb('id', '=', text.trim())] : [];
+  return eb.or([like('name'), like('email'), like('company'), like('message'), ...reference]);
 }
 
 export class KyselyInquiryStore implements InquiryStore {
@@ -60,13 +69,7 @@ export class KyselyInquiryStore implements InquiryStore {
         const conditions: Expression<SqlBool>[] = [];
         if (query.status === 'open') conditions.push(eb('status', 'in', OPEN_STATUSES));
         else if (query.status) conditions.push(eb('status', '=', query.status));
-        if (query.text) {
-          const pattern = containing(query.text);
-          const like = (column: 'name' | 'email' | 'company' | 'message') => sql<SqlBool>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
-          // The reference the thank-you page gives a sender ("quote it if you write to us") finds its inquiry.
-          const reference = /^inq_[A-Za-z0-9_-]{1,64}$/.test(query.text.trim()) ? [eb('id', '=', query.text.trim())] : [];
-          conditions.push(eb.or([like('name'), like('email'), like('company'), like('message'), ...reference]));
-        }
+        if (query.text) conditions.push(matching(eb, query.text));
         const after = query.after;
         if (after) conditions.push(eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
         return eb.and(conditions);
@@ -78,8 +81,13 @@ export class KyselyInquiryStore implements InquiryStore {
     return rows.map((row) => toInquiry(row));
   }
 
-  async countByStatus(): Promise<Record<InquiryStatus, number>> {
-    const rows = await this.db.selectFrom('inquiries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  async countByStatus(text?: string): Promise<Record<InquiryStatus, number>> {
+    const rows = await this.db
+      .selectFrom('inquiries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .$if(Boolean(text), (qb) => qb.where((eb) => matching(eb, text!)))
+      .groupBy('status')
+      .execute();
     const counts = Object.fromEntries(INQUIRY_STATUSES.map((status) => [status, 0])) as Record<InquiryStatus, number>;
     for (const row of rows) if ((INQUIRY_STATUSES as readonly string[]).includes(row.status)) counts[row.status as InquiryStatus] = Number(row.n);
     return counts;

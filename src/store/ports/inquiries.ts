@@ -16,7 +16,8 @@ export interface InquiryStore {
   get(id: string): Promise<InboxInquiry | undefined>;
   count(): Promise<number>;
   list(query: InboxQuery): Promise<InboxInquiry[]>;
-  countByStatus(): Promise<Record<InquiryStatus, number>>;
+  /** How many inquiries have each status; with `text`, of those the inbox's search finds (InboxQuery.text). */
+  countByStatus(text?: string): Promise<Record<InquiryStatus, number>>;
   /** Returns whether the inquiry exists. `at` is RFC 3339. */
   setStatus(id: string, status: InquiryStatus, at: string): Promise<boolean>;
   /** Deletes the inquiry for good; returns whether it existed. */
