@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { BoundedMap } from '../lib/bounded-map.js';
 import { ValidationError } from '../lib/errors.js';
@@ -24,7 +24,7 @@ export function queryDigest(query: Omit<ProjectQuery, 'after' | 'limit'>): strin
   const canonical = JSON.stringify([query.q ?? null, query.tag ?? null, query.industry ?? null, query.service ?? null, query.technology ?? null, query.year ?? null, query.featured ?? null, query.sort]);
   let digest = digests.get(canonical);
   if (digest === undefined) {
-    digest = createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+    digest = hash('sha256', canonical, 'base64url').slice(0, 12);
     digests.set(canonical, digest);
   }
   return digest;

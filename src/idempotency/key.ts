@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ValidationError } from '../lib/errors.js';
 
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -39,10 +39,10 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function fingerprint(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+  return hash('sha256', canonicalJson(body), 'hex');
 }
 
 /** The record key: (principal or anonymous, method, path, key), hashed to a fixed size. */
 export function idempotencyScopeKey(principal: string, method: string, path: string, key: string): string {
-  return createHash('sha256').update(JSON.stringify([principal, method, path, key])).digest('hex');
+  return hash('sha256', JSON.stringify([principal, method, path, key]), 'hex');
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ValidationError } from '../lib/errors.js';
 
 export interface InboxPosition {
@@ -8,7 +8,7 @@ export interface InboxPosition {
 
 /** The filters a cursor belongs to: a cursor of one list is refused by another. */
 function digest(filter: unknown): string {
-  return createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 12);
+  return hash('sha256', JSON.stringify(filter), 'base64url').slice(0, 12);
 }
 
 export function encodeInboxCursor(position: InboxPosition, filter: unknown): string {

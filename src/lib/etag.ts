@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Coding } from './content-coding.js';
 
 /** RFC 9110 §8.8.3: a strong validator derived from the representation's bytes (a text: its UTF-8). */
 export function strongEtag(body: string | Uint8Array): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as cryptoHash } from 'node:crypto';
 import type Sharp from 'sharp';
 import { lazyModule } from '../lib/lazy-module.js';
 import { ValidationError } from '../lib/errors.js';
@@ -55,7 +55,7 @@ export interface ProcessedImage {
   variants: ImageVariant[];
 }
 
-const hash = (bytes: Uint8Array, length: number) => createHash('sha256').update(bytes).digest('base64url').slice(0, length);
+const hash = (bytes: Uint8Array, length: number) => cryptoHash('sha256', bytes, 'base64url').slice(0, length);
 
 export function imageRefused(message: string, path = 'image'): ValidationError {
   return new ValidationError(`The image is refused: ${message}.`, [{ path, message }], 422);

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { newTimeOrderedId, TIME_DIGITS, type Random } from '../lib/clock.js';
 
 /**
@@ -54,7 +54,7 @@ export function mintClientId(random: Random): string {
 
 /** SHA-256, hex: the only form in which a secret reaches storage. */
 export function hashSecret(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /**

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { escapeXml } from './escape.js';
 
 /** A stable hue per slug, so each project keeps its colour across pages and restarts. */
 export function slugHue(slug: string): number {
-  return createHash('sha256').update(slug).digest().readUInt16BE(0) % 360;
+  return hash('sha256', slug, 'buffer').readUInt16BE(0) % 360;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RateLimiter } from './limiter.js';
 
 export type AddressCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -26,7 +26,7 @@ export function clientIpLimit(limiter: RateLimiter | null, namespace: string): (
 function signinLimit(limiter: RateLimiter | null, kind: 'email' | 'ip', namespace: string): (value: string) => Promise<AddressCheck> {
   return async (value) => {
     if (!limiter) return { ok: true };
-    const key = createHash('sha256').update(`${namespace}${value}`).digest('base64url');
+    const key = hash('sha256', `${namespace}${value}`, 'base64url');
     const outcome = await limiter.check('signin', `${kind}:${key}`);
     if (outcome.kind === 'limited') return { ok: false, retryAfterSeconds: outcome.decision.resetSeconds };
     if (outcome.kind === 'unavailable') return { ok: false, retryAfterSeconds: 60 };

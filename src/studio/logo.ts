@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type Sharp from 'sharp';
 import { lazyModule } from '../lib/lazy-module.js';
 import { ValidationError } from '../lib/errors.js';
@@ -77,7 +77,7 @@ async function rasterLogo(type: RasterType, bytes: Uint8Array): Promise<StudioLo
 
 /** Short content hash: part of the logo's URL, so the URL changes whenever the bytes do. */
 export function logoHash(logo: StudioLogo): string {
-  return createHash('sha256').update(logo.data).digest('base64url').slice(0, 16);
+  return hash('sha256', logo.data, 'base64url').slice(0, 16);
 }
 
 export function logoExtension(contentType: string): string {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { StudioRecord } from '../store/ports/index.js';
 import { AA_NORMAL_TEXT, contrastRatio } from './contrast.js';
 import { logoExtension, logoHash, type StudioLogo } from './logo.js';
@@ -60,7 +60,7 @@ function asStored(profile: StudioProfile): StudioProfile {
 export function studioView(record: StudioRecord | undefined, fallback: StudioProfile): StudioView {
   const profile = record ? asStored(record.profile) : fallback;
   const body = accentCss(profile.accent_color);
-  const cssHash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+  const cssHash = hash('sha256', body, 'base64url').slice(0, 16);
   const logo = record?.logo ? { ...record.logo, path: `/media/logo-${logoHash(record.logo)}.${logoExtension(record.logo.content_type)}` } : null;
   return { profile, logo, css: { body, path: `/media/studio-${cssHash}.css` }, updated_at: record?.updated_at ?? null };
 }

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../../lib/errors.js';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Registry } from 'prom-client';
 import type { AppEnv } from '../env.js';
@@ -12,7 +12,7 @@ export interface MetricsRouteOptions {
   token: string | undefined;
 }
 
-const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
+const sha256 = (value: string): Buffer => hash('sha256', value, 'buffer');
 
 /** GET /metrics — Prometheus text exposition (docs/design.md §3), optionally behind a static bearer token. */
 export function registerMetricsRoute(app: OpenAPIHono<AppEnv>, options: MetricsRouteOptions): void {
