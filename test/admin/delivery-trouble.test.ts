@@ -53,6 +53,28 @@ describe('owners are told when notifications are not getting through', () => {
     assert.ok(retrying && Number(retrying[1]) >= 1, metrics.split('\n').filter((l) => l.includes('notification')).join('\n'));
   });
 
+  it('the deliveries page names who sent each inquiry and pages past 50 rows, within the state shown', async () => {
+    // Due a day from now, so the worker leaves them pending while the test reads them.
+    const later = Date.now() + 86_400_000;
+    const rows = Array.from({ length: 60 }, (_, n) => ({ id: `msg_page${String(n).padStart(2, '0')}`, event: 'inquiry.created', resource: `inq_page${n}`, channel: 'webhook' as const, target: 'https://hooks.example/in', payload: JSON.stringify({ type: 'inquiry.created', data: { name: `Sender ${n}` } }), created_at: later + n }));
+    await server.store.outbox.enqueue(rows);
+    const shown = () => [...owner.html.matchAll(/Inquiry from Sender (\d+)/g)].map((m) => Number(m[1]));
+
+    await owner.get('/admin/deliveries?state=pending');
+    assert.deepEqual(shown(), Array.from({ length: 50 }, (_, n) => 59 - n), 'the newest 50, each named by its sender');
+    assert.match(owner.html, /<a href="\/admin\/inquiries\/inq_page59" dir="auto">Inquiry from Sender 59<\/a>/);
+    const older = /href="(\/admin\/deliveries\?state=pending&amp;cursor=[^"]+)">Older deliveries/.exec(owner.html);
+    assert.ok(older, 'a link to the older ones');
+    await owner.get(older[1]!.replace(/&amp;/g, '&'));
+    assert.deepEqual(shown().slice(0, 10), [9, 8, 7, 6, 5, 4, 3, 2, 1, 0], 'the next page goes on where the first ended');
+    assert.match(owner.html, /href="\/admin\/deliveries\?state=pending">Newest deliveries/);
+    assert.doesNotMatch(owner.html, /Older deliveries/);
+
+    const foreign = await owner.get(`/admin/deliveries?state=delivered&cursor=${encodeURIComponent(older[1]!.split('cursor=')[1]!)}`);
+    assert.equal(foreign.status, 200, "another state's cursor starts that view over");
+    assert.doesNotMatch(owner.html, /Newest deliveries/);
+  });
+
   it('the sign-in page shows no warning to someone signed out', async () => {
     const res = await fetch(`${server.baseUrl}/admin/login`);
     assert.doesNotMatch(await res.text(), /not getting through/);

@@ -173,6 +173,8 @@ await describeEachDialect('owner-side storage contract', (suite) => {
       assert.deepEqual((await suite.store.outbox.list({ limit: 10 })).map((r) => r.id), ['msg_later', 'msg_other', 'msg_2', 'msg_1']);
       assert.deepEqual((await suite.store.outbox.list({ limit: 10, state: 'delivered' })).map((r) => r.id), ['msg_2']);
       assert.deepEqual((await suite.store.outbox.list({ limit: 10, resource: 'inq_b' })).map((r) => r.id), ['msg_other']);
+      assert.deepEqual((await suite.store.outbox.list({ limit: 2, after: { createdAt: NOW + 5, id: 'msg_other' } })).map((r) => r.id), ['msg_2', 'msg_1'], 'a page starts after the last row of the one before');
+      assert.deepEqual((await suite.store.outbox.list({ limit: 2, after: { createdAt: NOW + 5, id: 'msg_p' } })).map((r) => r.id), ['msg_other', 'msg_2'], 'a tie on created_at goes by id');
       assert.equal(await suite.store.outbox.deleteForResource('inq_a'), 3);
       assert.deepEqual((await suite.store.outbox.list({ limit: 10 })).map((r) => r.id), ['msg_other']);
     });

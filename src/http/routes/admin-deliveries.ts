@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { decodeInboxCursor, encodeInboxCursor } from '../../inbox/cursor.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { DeliveryWorker } from '../../outbox/worker.js';
 import { renderDeliveriesPage } from '../../pages/admin/render.js';
@@ -7,6 +8,19 @@ import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps
 import type { AppEnv } from '../env.js';
 
 const STATES: readonly OutboxState[] = ['pending', 'delivered', 'dead'];
+const PAGE_SIZE = 50;
+
+/** Where a page of this view starts: after the cursor's row; a stale or foreign cursor starts over. */
+function positionOf(cursor: string | undefined, view: unknown): { createdAt: number; id: string } | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const { createdAt, id } = decodeInboxCursor(cursor, view);
+    const ms = Number(createdAt);
+    return Number.isSafeInteger(ms) ? { createdAt: ms, id } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface DeliveryRouteOptions extends AdminDeps {
   store: Store;
@@ -23,9 +37,15 @@ export function registerDeliveryRoutes(app: OpenAPIHono<AppEnv>, options: Delive
     if (!signedIn(c)) return signInFirst(c);
     const raw = c.req.query('state');
     const state = STATES.includes(raw as OutboxState) ? (raw as OutboxState) : undefined;
-    const deliveries = await store.outbox.list({ state, limit: 200 });
+    // The inbox's keyset cursor, over the row's created_at (ms) and id, bound to the state shown.
+    const view = { deliveries: state ?? null };
+    const after = positionOf(c.req.query('cursor'), view);
+    const rows = await store.outbox.list({ state, after, limit: PAGE_SIZE + 1 });
+    const deliveries = rows.slice(0, PAGE_SIZE);
+    const last = deliveries.at(-1);
+    const nextCursor = rows.length > PAGE_SIZE && last ? encodeInboxCursor({ createdAt: String(last.created_at), id: last.id }, view) : null;
     const notice = c.req.query('retried') === '1' ? 'The delivery is queued again and goes out in a moment.' : undefined;
-    return sendAdminHtml(c, renderDeliveriesPage({ ...(await frameOf(c, options)), deliveries, state, channels, notice }));
+    return sendAdminHtml(c, renderDeliveriesPage({ ...(await frameOf(c, options)), deliveries, state, channels, notice, nextCursor, continued: after !== undefined }));
   });
 
   app.post('/admin/deliveries/:id/retry', async (c) => {

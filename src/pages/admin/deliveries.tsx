@@ -10,12 +10,37 @@ export interface DeliveriesView extends AdminFrame {
   /** what is configured, to explain an empty list */
   channels: { mail: boolean; webhooks: number };
   notice?: string | undefined;
+  /** the next (older) page's cursor */
+  nextCursor: string | null;
+  /** set when the page follows a cursor */
+  continued: boolean;
 }
 
 const STATES: Record<OutboxState, string> = { pending: 'Pending', delivered: 'Delivered', dead: 'Gave up' };
 
+/** Who sent the inquiry a notification tells of, from its payload (undefined for other events). */
+function senderName(payload: string): string | undefined {
+  try {
+    const name = (JSON.parse(payload) as { data?: { name?: unknown } }).data?.name;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const About: FC<{ delivery: OutboxRecord }> = ({ delivery }) => {
+  if (!delivery.resource) return <>{delivery.event}</>;
+  const name = senderName(delivery.payload);
+  return (
+    <a href={`/admin/inquiries/${delivery.resource}`} dir="auto">
+      {name ? `Inquiry from ${name}` : delivery.resource}
+    </a>
+  );
+};
+
 export const DeliveriesPage: FC<DeliveriesView> = (view) => {
-  const { deliveries, state, channels, notice, csrfToken } = view;
+  const { deliveries, state, channels, notice, csrfToken, nextCursor, continued } = view;
+  const stateQuery = state ? `?state=${state}` : '';
   const at = (ms: number | null) => humanTimeOrDash(ms, view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="deliveries" title="Deliveries">
@@ -45,7 +70,7 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
         <p class="empty">No deliveries{state ? ` in this state` : ' yet'}.</p>
       ) : (
         <table class="inbox">
-          <caption class="visually-hidden">Notification deliveries, newest first</caption>
+          <caption class="visually-hidden">{`Notification deliveries, newest first${continued ? ' (continued)' : ''}`}</caption>
           <thead>
             <tr>
               <th scope="col">To</th>
@@ -63,7 +88,9 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
                   {d.target}
                   <span class="sub">{d.id}</span>
                 </td>
-                <td>{d.resource ? <a href={`/admin/inquiries/${d.resource}`}>{d.resource}</a> : d.event}</td>
+                <td>
+                  <About delivery={d} />
+                </td>
                 <td>
                   {d.attempts} <span class="sub">last {at(d.last_attempt_at)}</span>
                 </td>
@@ -85,6 +112,20 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
           </tbody>
         </table>
       )}
+      {nextCursor || continued ? (
+        <p class="pager">
+          {continued ? (
+            <a class="button secondary" href={`/admin/deliveries${stateQuery}`}>
+              Newest deliveries
+            </a>
+          ) : null}
+          {nextCursor ? (
+            <a class="button secondary" href={`/admin/deliveries${stateQuery}${stateQuery ? '&' : '?'}cursor=${nextCursor}`}>
+              Older deliveries
+            </a>
+          ) : null}
+        </p>
+      ) : null}
     </AdminLayout>
   );
 };

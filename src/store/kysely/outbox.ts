@@ -94,6 +94,10 @@ export class KyselyOutboxStore implements OutboxStore {
       .selectAll()
       .$if(query.state !== undefined, (qb) => qb.where('state', '=', query.state!))
       .$if(query.resource !== undefined, (qb) => qb.where('resource', '=', query.resource!))
+      .$if(query.after !== undefined, (qb) => {
+        const { createdAt, id } = query.after!;
+        return qb.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+      })
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.limit)

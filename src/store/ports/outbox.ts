@@ -34,6 +34,8 @@ export interface OutboxRecord extends NewOutboxItem {
 export interface OutboxQuery {
   state?: OutboxState | undefined;
   resource?: string | undefined;
+  /** keyset paging (newest first): the (created_at, id) of the last row of the previous page */
+  after?: { createdAt: number; id: string } | undefined;
   limit: number;
 }
 
