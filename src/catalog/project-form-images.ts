@@ -36,13 +36,14 @@ export interface FormImages {
 }
 
 /**
- * Reads the image part of the admin project form: the rows shown (alt, caption, remove, which
- * is the cover) and up to UPLOAD_ROWS new files, each needing its alt text. New files are
+ * Reads the image part of the admin project form: the rows shown (alt, caption, place, remove,
+ * which is the cover) in the order of their places, then up to UPLOAD_ROWS new files, each
+ * needing its alt text; the cover then goes first. New files are
  * checked and stored at once, so they stay on the form even if another field is wrong.
  */
 export async function readFormImages(body: Body, current: readonly ProjectImage[], deps: { media: MediaStore; nowMs: number; limits?: ImageLimits }): Promise<FormImages> {
   const known = new Map(imageRows(current).map((row) => [row.key, row]));
-  const rows: ImageRow[] = [];
+  const kept: { row: ImageRow; place: number; i: number }[] = [];
   const errors: Record<string, string> = {};
   for (let i = 0; i < MAX_IMAGES; i += 1) {
     const key = text(body, `image_${i}_key`, 80);
@@ -54,8 +55,11 @@ export async function readFormImages(body: Body, current: readonly ProjectImage[
       if (info) base = imageRows([imageFromMedia(info, '', null)])[0]!;
     }
     if (!base) continue;
-    rows.push({ ...base, alt: text(body, `image_${i}_alt`), caption: text(body, `image_${i}_caption`) });
+    // Its place in the gallery as typed (a blank or odd one keeps the row where it was).
+    const place = Number.parseInt(text(body, `image_${i}_place`, 8), 10);
+    kept.push({ row: { ...base, alt: text(body, `image_${i}_alt`), caption: text(body, `image_${i}_caption`) }, place: Number.isFinite(place) ? place : i + 1, i });
   }
+  const rows = kept.sort((a, b) => a.place - b.place || a.i - b.i).map((k) => k.row);
   for (let j = 1; j <= UPLOAD_ROWS; j += 1) {
     const file = body[`upload_${j}_file`];
     if (!(file instanceof File) || file.size === 0) continue;

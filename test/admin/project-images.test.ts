@@ -152,6 +152,39 @@ describe('project images over HTTP: upload, project, pages, immutable variants',
     assert.deepEqual(project.images.map((i) => [i.alt, i.width, i.height]), [['A blue light', 200, 300], ['A red light', 300, 200]]);
   });
 
+  it('in /admin an owner reorders the gallery by the images\' places; the chosen cover still comes first', async () => {
+    const ids: string[] = [];
+    for (const colour of ['#a11', '#1a1', '#11a', '#aa1']) ids.push(((await (await admin('/api/v1/admin/media', { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: await jpeg(40, 30, colour) })).json()) as { media: string }).media);
+    const images = ids.map((id, n) => ({ media: id, alt: `Picture ${n + 1}` }));
+    assert.equal((await admin('/api/v1/admin/projects/gallery-order', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...PROJECT, images }) })).status, 201);
+    const owner = await signedInOwner(server, OWNER);
+    await owner.get('/admin/projects/gallery-order');
+    assert.match(owner.html, /<label for="image_3_place">Image 4: place<\/label><input id="image_3_place" name="image_3_place" type="number"[^>]* value="4"/);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ slug: 'gallery-order', title: PROJECT.title, summary: PROJECT.summary, description: '', client: '', industry: 'transport', services: '', technologies: '', tags: '', year: '2025', url: '', published: '1' })) form.set(k, v);
+    const keys = [...owner.html.matchAll(/name="image_\d+_key" value="([^"]+)"/g)].map((m) => m[1]!);
+    // Pictures 1-4 given the places 1, 4, 2 and "3"; the cover stays picture 1.
+    ['1', '4', '2', ' 3 '].forEach((place, i) => {
+      form.set(`image_${i}_key`, keys[i]!);
+      form.set(`image_${i}_alt`, `Picture ${i + 1}`);
+      form.set(`image_${i}_place`, place);
+    });
+    form.set('cover', keys[0]!);
+    const etag = () => /name="etag" value="([^"]+)"/.exec(owner.html)![1]!.replace(/&quot;/g, '"');
+    form.set('etag', etag());
+    assert.equal((await owner.postMultipart('/admin/projects/gallery-order', form)).status, 303, owner.html);
+    const order = async () => ((await (await fetch(`${server.baseUrl}/api/v1/projects/gallery-order`)).json()) as { images: { alt: string }[] }).images.map((i) => i.alt);
+    assert.deepEqual(await order(), ['Picture 1', 'Picture 3', 'Picture 4', 'Picture 2']);
+
+    // A picture placed first that is not the cover goes first after the cover.
+    form.set('image_3_place', '1');
+    form.set('image_0_place', '');
+    await owner.get('/admin/projects/gallery-order');
+    form.set('etag', etag());
+    assert.equal((await owner.postMultipart('/admin/projects/gallery-order', form)).status, 303, owner.html);
+    assert.deepEqual(await order(), ['Picture 1', 'Picture 4', 'Picture 3', 'Picture 2'], 'a blank place keeps the row where it was');
+  });
+
   it('an image\'s error and the fields\' come back together, the summary naming each field in the form\'s order (WCAG 2.2 SC 3.3.1)', async () => {
     const owner = await signedInOwner(server, OWNER);
     await owner.get('/admin/projects/new');

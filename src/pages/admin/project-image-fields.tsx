@@ -37,6 +37,11 @@ export const ProjectImageFields: FC<{ images: ImageRow[]; errors: Errors; upload
       at once may come to at most {formatByteSize(uploadLimitBytes)} in all (larger, and nothing is saved): add more after saving.
     </p>
     <FieldError id="images" errors={errors} />
+    {images.length > 1 ? (
+      <p class="hint" id="images-order-hint">
+        To change the order, give the images new places and save; the cover still comes first.
+      </p>
+    ) : null}
     {images.length > 0 ? (
       <ol class="image-rows">
         {images.map((image, i) => (
@@ -45,6 +50,12 @@ export const ProjectImageFields: FC<{ images: ImageRow[]; errors: Errors; upload
             <input type="hidden" name={`image_${i}_key`} value={image.key} />
             <TextField id={`image_${i}_alt`} label={`Image ${i + 1}: alternative text`} value={image.alt} errors={errors} />
             <TextField id={`image_${i}_caption`} label={`Image ${i + 1}: caption (optional)`} value={image.caption} errors={errors} />
+            {images.length > 1 ? (
+              <div class="field">
+                <label for={`image_${i}_place`}>Image {i + 1}: place</label>
+                <input id={`image_${i}_place`} name={`image_${i}_place`} type="number" inputmode="numeric" min={1} max={images.length} value={String(i + 1)} class="image-place" aria-describedby="images-order-hint" />
+              </div>
+            ) : null}
             <label>
               <input type="radio" name="cover" value={image.key} checked={i === 0} /> Image {i + 1} is the cover
             </label>
