@@ -23,6 +23,11 @@ export interface GuardedRequest {
   allowPrivate: boolean;
   /** extra PEM certificates to trust for https (an internal CA) */
   ca?: string | undefined;
+  /**
+   * The status is the answer (a webhook delivery): a body past `maxResponseBytes` is cut there
+   * and the rest left unread, not an error; the receiver has answered either way.
+   */
+  statusOnly?: boolean;
 }
 
 export interface GuardedResponse {
@@ -92,6 +97,7 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedResponse
         size += chunk.length;
         if (size > request.maxResponseBytes) {
           req.destroy();
+          if (request.statusOnly) return resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
           reject(new OutboundError(`the response is larger than ${request.maxResponseBytes} bytes`, true, true));
           return;
         }

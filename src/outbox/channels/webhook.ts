@@ -12,7 +12,7 @@ export interface WebhookChannelOptions {
   nowSeconds: () => number;
 }
 
-/** A receiver's answer is read only to say why it failed. */
+/** A receiver's answer is read no further: its status alone says whether the event arrived. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
@@ -34,7 +34,7 @@ export function webhookChannel(options: WebhookChannelOptions): Channel {
       };
       let status: number;
       try {
-        ({ status } = await guardedRequest({ url: item.target, method: 'POST', headers, body: item.payload, timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, allowPrivate: options.allowPrivate }));
+        ({ status } = await guardedRequest({ url: item.target, method: 'POST', headers, body: item.payload, timeoutMs: options.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, allowPrivate: options.allowPrivate, statusOnly: true }));
       } catch (error) {
         if (error instanceof OutboundError) throw new DeliveryError(error.message, error.permanent);
         throw error;
