@@ -13,9 +13,10 @@ const requiredText = { error: (issue: { input?: unknown }) => (issue.input === u
 
 /**
  * A one-line field holds no control characters: a line break in a name or a budget could forge
- * lines of the studio's plain-text notification ("From: …", a fake inbox link).
+ * lines of the studio's plain-text notification ("From: …", a fake inbox link). Unicode's line
+ * breaks count too (UAX #14 classes BK and NL: U+2028, U+2029, NEL U+0085), as do the other C1 controls.
  */
-const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 const ONE_LINE_MESSAGE = 'must be on one line';
 
 /** Optional free text: absent, null and blank all mean none (null). */

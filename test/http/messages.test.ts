@@ -66,6 +66,13 @@ describe('validation messages speak with one voice and name the field', () => {
       { path: 'name', message: 'must be on one line' },
       { path: 'budget', message: 'must be on one line' },
     ]);
+    // Unicode's line breaks too (U+2028, U+2029, NEL): mail clients and viewers break lines at them.
+    const unicodeBreaks = await fetch(`${server.baseUrl}/api/v1/inquiries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Eve\u2028Email: ceo@studio.example', email: 'eve@example.com', company: 'Acme\u0085Ltd', message: 'Two lines\nare fine here.', timeline: 'soon\u2029Budget: 1M' }) });
+    assert.deepEqual(((await unicodeBreaks.json()) as Problem).errors, [
+      { path: 'name', message: 'must be on one line' },
+      { path: 'company', message: 'must be on one line' },
+      { path: 'timeline', message: 'must be on one line' },
+    ]);
     // A parameter given twice is named as such, not as the wrong type; the others keep theirs.
     const twice = (await (await fetch(`${server.baseUrl}/api/v1/projects?limit=5&limit=6&tag=a&tag=b&year=1800`)).json()) as Problem;
     assert.deepEqual(twice.errors, [

@@ -5,7 +5,7 @@ import type { InquiryEvent } from '../../outbox/events.js';
 
 /** Header text from user input: one line, no control characters, bounded. */
 function oneLine(text: string, max = 80): string {
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
