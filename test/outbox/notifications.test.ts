@@ -106,6 +106,14 @@ describe('the studio hears every inquiry: email and signed webhooks from the out
     assert.equal(refused.status, 400, 'a Unicode local part is still refused');
   });
 
+  it('a name that holds an address is not Reply-To\'s display name: the reply window shows the real address', async () => {
+    const seen = smtp.messages.length;
+    assert.equal((await inquiry(server, { name: 'Boss <ceo@studio.example>', email: 'eve@example.com', message: 'Please reply to me at once.' })).status, 201);
+    const { mail } = await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(OWNERS[0]!) && /Boss/.test(m.mail.subject ?? ''));
+    assert.deepEqual(mail.replyTo?.value, [{ address: 'eve@example.com', name: '' }]);
+    assert.ok(mail.text?.includes('From: Boss <ceo@studio.example>\nEmail: eve@example.com'), 'the body still names the sender as written, apart from the address');
+  });
+
   it('posts the inquiry.created event, verified by the receiver with standardwebhooks', async () => {
     const [delivery] = await receiver.delivered(1);
     const event = delivery!.verified as { type: string; timestamp: string; data: { id: string; email: string; projects: { slug: string; title: string; url: string }[]; links: { inbox: string } } };

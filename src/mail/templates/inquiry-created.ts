@@ -52,12 +52,15 @@ export function inquiryCreatedMail(event: InquiryEvent, to: string, siteName: st
   ].join('\n');
   // RFC 5322 §3.6.4: the id's right side names a domain of the sender's: the site's host.
   const host = new URL(inquiry.links.inbox).hostname.replace(/^\[|\]$/g, '').replace(/[^a-z0-9.-]/gi, '-');
+  // A name holding an address ("Boss <ceo@studio.example>") would pass for the address in the
+  // owner's reply window, where clients show the display name: Reply-To is then the address alone.
+  const replyName = oneLine(inquiry.name, 60);
   return {
     to,
     subject: `New inquiry from ${from}${about}`,
     text,
     html,
-    replyTo: { name: oneLine(inquiry.name, 60), address: inquiry.email },
+    replyTo: replyName.includes('@') ? inquiry.email : { name: replyName, address: inquiry.email },
     messageId: `<${event.id}.${to.replace(/[^a-z0-9.]/gi, '-')}@${host}>`,
   };
 }
