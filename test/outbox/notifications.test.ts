@@ -114,6 +114,16 @@ describe('the studio hears every inquiry: email and signed webhooks from the out
     assert.ok(mail.text?.includes('From: Boss <ceo@studio.example>\nEmail: eve@example.com'), 'the body still names the sender as written, apart from the address');
   });
 
+  it('a name written as an RFC 2047 encoded word stays the text it is: mail clients do not decode it into another name', async () => {
+    const seen = smtp.messages.length;
+    const encoded = `=?UTF-8?B?${Buffer.from('Boss <ceo@studio.example>').toString('base64')}?=`;
+    assert.equal((await inquiry(server, { name: encoded, email: 'eve@example.com', message: 'Please reply to me at once.' })).status, 201);
+    const { mail } = await smtp.next((m) => smtp.messages.indexOf(m) >= seen && m.to.includes(OWNERS[0]!) && /^New inquiry/.test(m.mail.subject ?? '') && !/Ada|Zo/.test(m.mail.subject ?? ''));
+    assert.doesNotMatch(mail.subject ?? '', /ceo@/);
+    assert.doesNotMatch(String(mail.replyTo?.value[0]?.name), /ceo@/);
+    assert.equal(mail.replyTo?.value[0]?.address, 'eve@example.com');
+  });
+
   it('posts the inquiry.created event, verified by the receiver with standardwebhooks', async () => {
     const [delivery] = await receiver.delivered(1);
     const event = delivery!.verified as { type: string; timestamp: string; data: { id: string; email: string; projects: { slug: string; title: string; url: string }[]; links: { inbox: string } } };

@@ -3,9 +3,13 @@ import { escapeHtml } from '../../pages/escape.js';
 import type { MailMessage } from '../mailer.js';
 import type { InquiryEvent } from '../../outbox/events.js';
 
-/** Header text from user input: one line, no control characters, bounded. */
+/**
+ * Header text from user input: one line, no control characters, bounded, and no RFC 2047
+ * encoded word (`=?UTF-8?B?…?=`), which clients would decode into other text (an address as a
+ * name): a zero-width space after its `=` leaves it as written, and the header is then encoded whole.
+ */
 function oneLine(text: string, max = 80): string {
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/=\?/g, '=\u200b?').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
