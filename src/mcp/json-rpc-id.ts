@@ -32,6 +32,15 @@ export function nulParamsResponse(body: unknown) {
 }
 
 /**
+ * The answer to a message nested deeper than `limit` (http/requests/json-body.ts, as REST
+ * refuses one): Invalid Request (JSON-RPC 2.0 §5.1, -32600), echoing the message's id when it is a valid one.
+ */
+export function tooDeepResponse(body: unknown, limit: number) {
+  const id = typeof body === 'object' && body !== null && 'id' in body && isValidId(body.id) ? body.id : null;
+  return { jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: the message nests arrays and objects deeper than ${limit} levels` }, id } as const;
+}
+
+/**
  * MCP 2025-06-18 and later transports §"Sending Messages": the body of a POST "MUST be a single
  * JSON-RPC request, notification, or response" (2025-06-18 removed batching, and no older
  * version is served here). An array is an Invalid Request (JSON-RPC 2.0 §5.1, -32600).

@@ -40,3 +40,26 @@ describe('MCP: a message whose id is not a string, an integer or null', () => {
     }
   });
 });
+
+describe('MCP: a message nested thousands of levels deep', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('answers 400 Invalid Request echoing its id, as REST refuses such a body, not 500', async () => {
+    const depth = 20_000;
+    const args = `{"q":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const res = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_projects","arguments":${args}}}`,
+    });
+    assert.equal(res.status, 400);
+    const body = (await res.json()) as { id: unknown; error: { code: number; message: string } };
+    assert.equal(body.id, 3);
+    assert.equal(body.error.code, -32600);
+    assert.match(body.error.message, /deeper than 32 levels/);
+  });
+});

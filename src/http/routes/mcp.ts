@@ -6,7 +6,9 @@ import type { BearerVerifier } from '../../oauth/bearer.js';
 import { allowedOriginsCors } from '../middleware/allowed-origins-cors.js';
 import { authenticate, insufficientScopeResponse } from '../middleware/auth.js';
 import { jsonHasNul } from '../../lib/nul-character.js';
-import { BATCH_RESPONSE, INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulOnlyInToolArguments, nulParamsResponse } from '../../mcp/json-rpc-id.js';
+import { BATCH_RESPONSE, INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulOnlyInToolArguments, nulParamsResponse, tooDeepResponse } from '../../mcp/json-rpc-id.js';
+import { MAX_JSON_DEPTH } from '../requests/json-body.js';
+import { jsonDepthExceeds } from '../requests/json-depth.js';
 import { missingScope } from '../../mcp/tool-scopes.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
@@ -82,7 +84,7 @@ function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
     responses: {
       200: { description: 'The JSON-RPC response.', content: rpcContent },
       202: { description: 'A notification was accepted (no body).' },
-      400: { description: 'Malformed JSON or JSON-RPC, a batch (one message per POST), an unsupported protocol version (-32022) or mismatched MCP headers (-32020).', content: rpcContent },
+      400: { description: 'Malformed JSON or JSON-RPC, a batch (one message per POST), a message nested deeper than 32 levels, an unsupported protocol version (-32022) or mismatched MCP headers (-32020).', content: rpcContent },
       403: problemResponse('The `Origin` header names an origin that may not call this endpoint (DNS-rebinding protection), or a tool call needs a scope the token lacks (`WWW-Authenticate: Bearer error="insufficient_scope", scope=…`: the MCP step-up).'),
       404: { description: '2026-07-28: the method is not implemented (-32601).', content: rpcContent },
       415: { description: 'The body is not `application/json`.', content: rpcContent },
@@ -119,6 +121,9 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
     const body = parseOrNull(text);
     if (Array.isArray(body)) return c.json(BATCH_RESPONSE, 400);
     if (hasInvalidJsonRpcId(body)) return c.json(INVALID_ID_RESPONSE, 400);
+    // Before the walks below (scopes, U+0000, the answer cache's key), which a message nested
+    // thousands of levels deep overflowed: a 500 and a logged stack trace per request.
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return c.json(tooDeepResponse(body, MAX_JSON_DEPTH), 400);
     // A tool's arguments holding U+0000 are the tool's to refuse, as a result the model can act on (tool-result.ts).
     if (jsonHasNul(text) && !nulOnlyInToolArguments(body)) return c.json(nulParamsResponse(body), 400);
     // MCP 2025-11-25 authorization §"Scope Challenge Handling": a call that needs a scope the
