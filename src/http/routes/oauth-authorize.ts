@@ -4,6 +4,7 @@ import type { Random } from '../../lib/clock.js';
 import { fieldsHaveNul, targetHasNul } from '../../lib/nul-character.js';
 import { AuthorizePageError, AuthorizeRedirectError } from '../../oauth/authorize-request.js';
 import type { Authorization, PendingConsent } from '../../oauth/authorization.js';
+import { isReplyAddress } from '../../inquiries/reply-address.js';
 import { PROOF_CODE_MINUTES, type EmailProof } from '../../oauth/email-proof.js';
 import { splitScope } from '../../oauth/scopes.js';
 import type { Site } from '../../pages/layout.js';
@@ -109,7 +110,9 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
     }
     const email = field(body, 'email', 254);
     if ((action === 'send_code' || action === 'verify') && emailProof.available) {
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return consent(c, pending, { email, error: 'Enter an email address, like name@example.com.' }, 422);
+      // A plain address, as an inquiry's: the mail library reads `Name <address>`, groups and
+      // lists, which would mail the code to one mailbox and verify another string.
+      if (!isReplyAddress(email)) return consent(c, pending, { email, error: 'Enter an email address, like name@example.com.' }, 422);
       // Per address (guessing at one inbox) and per client (mailing many inboxes from one IP).
       const byClient = await limitClient(subjectKey(null, c.get('clientIp') ?? UNKNOWN_IP));
       const limited = byClient.ok ? await limitAddress(email) : byClient;
