@@ -91,7 +91,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   const notifier = new InquiryNotifier({ mail: mailer !== null, webhookUrls: config.webhooks?.urls ?? [], configuredOwners: config.ownerEmails, baseUrl, clock, random });
 
   const channels: Partial<Record<OutboxChannel, Channel>> = {};
-  if (mailer) channels.email = mailChannel(mailer, siteName, timeZone);
+  if (mailer) channels.email = mailChannel(mailer, siteName, timeZone, (email) => owners.isOwner(email));
   if (config.webhooks) {
     channels.webhook = webhookChannel({ secret: config.webhooks.secret, timeoutMs: config.outboxTimeoutMs, allowPrivate: config.webhookAllowPrivate, nowSeconds: () => Math.floor(clock.now() / 1000) });
   }
