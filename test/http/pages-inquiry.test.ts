@@ -106,6 +106,16 @@ describe('inquiry form over HTTP (POST /inquire)', () => {
     assert.match(await res.text(), /id="project-error"/);
   });
 
+  it('counts a line break the browser sends as CRLF as one character, as the textarea\'s maxlength did', async () => {
+    // 5,000 characters in the browser (79 line breaks among them), 5,079 on the wire.
+    const message = `${'a'.repeat(61)}\n`.repeat(80).replace(/\n$/, 'b').padEnd(5000, 'c');
+    assert.equal(message.length, 5000);
+    const res = await post({ ...VALID, message: message.replaceAll('\n', '\r\n'), form_token: await formToken() });
+    assert.equal(res.status, 303, 'the browser let it through, so the server takes it');
+    const stored = await server.store.inquiries.get(new URL(res.headers.get('location')!, server.baseUrl).searchParams.get('ref')!);
+    assert.equal(stored?.message, message, 'stored with the line breaks the visitor typed');
+  });
+
   it('a form changed after it was sent is not stored again under the same token (409 with a fresh token)', async () => {
     const token = await formToken();
     assert.equal((await post({ ...VALID, form_token: token })).status, 303);

@@ -238,7 +238,10 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     });
     if (body === null) return sendHtml(c, renderErrorPage(await options.site(), 400), { status: 400, cacheControl: 'no-store', conditional: false });
     const values = { ...EMPTY_VALUES };
-    for (const field of INQUIRY_FIELDS) values[field] = firstString(body[field === 'project' ? 'project_slugs' : field]).slice(0, 6000);
+    // The HTML Standard sends a textarea's line breaks as CRLF ("converting an entry list to a list
+    // of name-value pairs") while its maxlength counts each as one character: undo that before
+    // anything counts or cuts, or a message the browser let through at 5,000 is refused as too long.
+    for (const field of INQUIRY_FIELDS) values[field] = firstString(body[field === 'project' ? 'project_slugs' : field]).replace(/\r\n?/g, '\n').slice(0, 6000);
     const token = firstString(body.form_token);
     const check = tokens.verify(token);
     if (!check.ok) {
