@@ -18,8 +18,11 @@ export interface InquiryFormView {
   /** the project <option>s, the chosen one selected (pages/project-choices.ts) */
   choices: { html: string; selected: ProjectChoice | null };
   token: string;
-  /** a message above the form that is not about one field (e.g. an expired form) */
-  notice?: string | undefined;
+  /**
+   * Why the form came back unsent though no field is wrong (an expired or unverifiable form, one
+   * changed after it was sent): an error like the summary, which takes focus and marks the title.
+   */
+  refusal?: string | undefined;
 }
 
 const LABELS: Record<InquiryField, string> = {
@@ -61,18 +64,18 @@ const Field: FC<{ field: InquiryField; errors: InquiryErrors; optional?: boolean
 
 // Fetch §3.1: under the site-wide `Referrer-Policy: no-referrer` a browser sends `Origin: null` on a
 // POST; same-origin lets the form's submission name its real origin for the CSRF check.
-export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, choices, token, notice }) => {
+export const InquiryFormPage: FC<InquiryFormView> = ({ site, values, errors, choices, token, refusal }) => {
   const fieldErrors = INQUIRY_FIELDS.filter((f) => errors[f]);
   const invalid = (f: InquiryField) => (errors[f] ? 'true' : undefined);
   const selected = choices.selected;
   return (
-    <Layout site={site} title={`${fieldErrors.length > 0 ? 'Error: ' : ''}Start an inquiry — ${site.name}`} description="Tell us about your project." current="inquire" head={<meta name="referrer" content="same-origin" />}>
+    <Layout site={site} title={`${fieldErrors.length > 0 || refusal ? 'Error: ' : ''}Start an inquiry — ${site.name}`} description="Tell us about your project." current="inquire" head={<meta name="referrer" content="same-origin" />}>
       <div class="wrap form-page">
         <div>
           <h1>Start a project with {site.name}</h1>
           <p class="lead">{selected ? `Interested in something like ${selected.title}? Tell us what you have in mind.` : 'Tell us what you are planning. A real person reads every message.'}</p>
           <ErrorSummary title="Please check the form" items={[...(errors.form ? [{ text: errors.form }] : []), ...fieldErrors.map((f) => ({ field: f, text: `${LABELS[f]}: ${errors[f] ?? ''}` }))]} />
-          <Flash notice={notice} />
+          <Flash error={refusal} />
           <form class="form" method="post" action="/inquire" novalidate>
             <input type="hidden" name="form_token" value={token} />
             <div class="field-row">

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { FORM_TOKEN_TTL_MS } from '../../src/pages/form-token.js';
 import { axeViolations, openPage, SCREENSHOTS, useBrowserSuite } from '../helpers/browser.js';
 
 async function fillInquiry(page: Page, values: { name: string; email: string; message: string; company?: string; budget?: string }) {
@@ -109,6 +110,28 @@ describe('inquiry form in Chromium (docs/design.md §9.1)', () => {
     assert.equal(await suite.server.store.inquiries.count(), before + 1);
     // Chromium logs every 4xx document as a console error; the 422 re-render is the one we expect.
     assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
+    await page.close();
+  });
+
+  it('a form left open past its token\'s life comes back as an error that takes focus and marks the title, answers kept', async () => {
+    const { page } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/inquire`);
+    const before = await suite.server.store.inquiries.count();
+    await fillInquiry(page, { name: 'Katherine Johnson', email: 'katherine@example.com', message: 'Trajectories for a public planetarium exhibit.' });
+    suite.server.clock.advance(FORM_TOKEN_TTL_MS + 1000);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Send inquiry' }).click()]);
+    assert.equal(response.status(), 403);
+    await page.waitForLoadState();
+    // Nothing was sent: a screen reader must not hear the same page as before sending (WCAG 2.2 SC 2.4.2, 3.3.1).
+    assert.match(await page.title(), /^Error: /);
+    const alert = page.getByRole('alert');
+    assert.match((await alert.textContent()) ?? '', /has expired/);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'alert', 'the refusal has focus');
+    assert.equal(await page.getByLabel('Your name').inputValue(), 'Katherine Johnson');
+    assert.equal(await suite.server.store.inquiries.count(), before);
+    await page.getByRole('button', { name: 'Send inquiry' }).click();
+    await page.waitForURL(/\/inquire\/thanks\?ref=inq_/);
+    assert.equal(await suite.server.store.inquiries.count(), before + 1);
     await page.close();
   });
 

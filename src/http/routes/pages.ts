@@ -204,8 +204,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     return choices.choose(slug, async (s) => (s.length <= 80 && SLUG_PATTERN.test(s) ? ((await catalog.named([s]))[0] ?? null) : null));
   };
 
-  const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, notice?: string, headers?: Record<string, string>) => {
-    const html = renderInquiryForm({ site: await options.site(), values, errors, choices: await choicesFor(values.project), token, notice });
+  const renderForm = async (c: Context<AppEnv>, status: number, values: InquiryValues, errors: InquiryErrors, token: string, refusal?: string, headers?: Record<string, string>) => {
+    const html = renderInquiryForm({ site: await options.site(), values, errors, choices: await choicesFor(values.project), token, refusal });
     // The form carries a one-off token: never cache it or share it between people.
     return sendHtml(c, html, { status, cacheControl: 'no-store', conditional: false, ...(headers ? { headers } : {}) });
   };
@@ -245,8 +245,8 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const token = firstString(body.form_token);
     const check = tokens.verify(token);
     if (!check.ok) {
-      const notice = check.reason === 'expired' ? 'This form was open for a long time and has expired. Your answers are below: please send it again.' : 'We could not verify this form. Your answers are below: please send it again.';
-      return renderForm(c, 403, values, {}, tokens.issue(), notice);
+      const refusal = check.reason === 'expired' ? 'This form was open for a long time and has expired. Your answers are below: please send it again.' : 'We could not verify this form. Your answers are below: please send it again.';
+      return renderForm(c, 403, values, {}, tokens.issue(), refusal);
     }
     // The form token is the idempotency key: a double click's second submission replays the first.
     const ctx: SubmitContext = { principal: null, source: 'web', sandbox: false, idempotencyKey: token };
