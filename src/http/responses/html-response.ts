@@ -10,6 +10,19 @@ import { keptHeaders, type KeptHeaders } from './cached-response.js';
  */
 export const HTML_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; object-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * HTML_CSP for a page that shows these projects' images. A project image may be at an outside URL
+ * (README, "an image elsewhere"), which `img-src 'self'` would block, leaving a broken image: the
+ * policy names the origins of those images (CSP 3 §2.3.1 host-source), and no others.
+ */
+export function imagesCsp(projects: readonly { images: readonly { url: string }[] }[], publicUrl: string): string {
+  const origins = new Set<string>();
+  for (const { images } of projects) {
+    for (const { url } of images) if (/^https?:\/\//i.test(url) && !url.startsWith(`${publicUrl}/`) && URL.canParse(url)) origins.add(new URL(url).origin);
+  }
+  return origins.size === 0 ? HTML_CSP : HTML_CSP.replace("img-src 'self' data:", `img-src 'self' data: ${[...origins].join(' ')}`);
+}
+
 export interface TextResponseOptions {
   contentType: string;
   status?: number;

@@ -23,7 +23,7 @@ import { projectMarkdown } from '../../pages/project-markdown.js';
 import { renderAgentsPage, renderCatalogPage, renderErrorPage, renderInquiryForm, renderProjectPage, renderThanksPage } from '../../pages/render.js';
 import { API_CATALOG_PATH } from '../../pages/api-catalog.js';
 import type { AppEnv } from '../env.js';
-import { htmlKeptHeaders, sendHtml, sendText } from '../responses/html-response.js';
+import { htmlKeptHeaders, imagesCsp, sendHtml, sendText } from '../responses/html-response.js';
 import { negotiatedSitePage } from '../responses/site-page.js';
 import { agentsMarkdown } from '../../pages/agents-content.js';
 import { keptHeaders, sendKept } from '../responses/cached-response.js';
@@ -137,7 +137,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const entries = [page, facets, ...(narrowed ? [narrowed] : []), ...switches, ...(suggestion ? [suggestion.counted] : []), ...(featuredEntry ? [featuredEntry] : [])];
     const switching = Object.fromEntries(chosen.map(({ param }, i) => [param, switches[i]!.value]));
     const html = rendered.get(`catalog:${url.search}`, [site, ...entries], () => renderCatalogPage({ site, ...view, facets: facets.value, narrowed: narrowed?.value, switching, suggested: suggestion && suggestedQuery(suggestion.filter) }));
-    const headers = htmlKeptHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY });
+    const headers = htmlKeptHeaders(html, PAGE_CACHE, { link: homeLink, vary: NEGOTIATED_VARY, 'content-security-policy': imagesCsp([...view.featured, ...view.projects], publicUrl) });
     cache.offerPage(c, html, headers, () => siteIsCurrent(site) && entries.every((entry) => catalog.isCurrent(entry)), selectsHtml);
     return sendKept(c, html, headers);
   };
@@ -169,7 +169,7 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     }
     const site = await options.site();
     const html = rendered.get(`project:${slug}`, [site, entry, industry], () => renderProjectPage(site, project, related));
-    const headers = htmlKeptHeaders(html, PAGE_CACHE, { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"` });
+    const headers = htmlKeptHeaders(html, PAGE_CACHE, { vary, link: `<${markdownUrl}>; rel="alternate"; type="text/markdown", <${project.links.self}>; rel="alternate"; type="application/json"`, 'content-security-policy': imagesCsp([project, ...related], publicUrl) });
     cache.offerPage(c, html, headers, () => siteIsCurrent(site) && catalog.isCurrent(entry) && catalog.isCurrent(industry), selectsHtml);
     return sendKept(c, html, headers);
   });
