@@ -93,7 +93,7 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   const channels: Partial<Record<OutboxChannel, Channel>> = {};
   if (mailer) channels.email = mailChannel(mailer, siteName, timeZone, (email) => owners.isOwner(email));
   if (config.webhooks) {
-    channels.webhook = webhookChannel({ secret: config.webhooks.secret, timeoutMs: config.outboxTimeoutMs, allowPrivate: config.webhookAllowPrivate, nowSeconds: () => Math.floor(clock.now() / 1000) });
+    channels.webhook = webhookChannel({ secret: config.webhooks.secret, timeoutMs: config.outboxTimeoutMs, allowPrivate: config.webhookAllowPrivate, nowSeconds: () => Math.floor(clock.now() / 1000), urls: config.webhooks.urls });
   }
   const worker = new DeliveryWorker({ store, channels, clock, random, logger, pollMs: config.outboxPollMs, timeoutMs: config.outboxTimeoutMs, ...(deps.onDeliveryAttempt ? { onAttempt: deps.onDeliveryAttempt } : {}) });
   worker.start();

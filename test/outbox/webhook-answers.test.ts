@@ -70,4 +70,15 @@ describe('a receiver that answers with a long body', () => {
     server.clock.advance(failed.next_attempt_at - server.clock.now());
     await eventually(async () => (await server.store.outbox.get(id))?.state === 'delivered', { what: 'the retry' });
   });
+
+  it('a row queued for a receiver since removed from WEBHOOK_URLS is not sent to it', async () => {
+    // As an instance started with the old list would have queued it.
+    const stale = 'http://127.0.0.1:9/old-hook';
+    await server.store.outbox.enqueue([{ id: 'msg_removed_receiver', event: 'inquiry.created', resource: 'inq_removed_receiver', channel: 'webhook', target: stale, payload: '{"type":"inquiry.created","data":{}}', created_at: server.clock.now() }]);
+    const row = await eventually(async () => {
+      const r = await server.store.outbox.get('msg_removed_receiver');
+      return r && r.state !== 'pending' ? r : null;
+    }, { what: 'the row to settle' });
+    assert.deepEqual([row.state, row.last_error], ['dead', 'the receiver is no longer in WEBHOOK_URLS: not sent']);
+  });
 });

@@ -10,6 +10,8 @@ export interface WebhookChannelOptions {
   allowPrivate: boolean;
   /** seconds since the epoch, for `webhook-timestamp` */
   nowSeconds: () => number;
+  /** WEBHOOK_URLS now: a row queued for a receiver since removed from it is not sent */
+  urls: readonly string[];
 }
 
 /** A receiver's answer is read no further: its status alone says whether the event arrived. */
@@ -24,6 +26,9 @@ export function webhookChannel(options: WebhookChannelOptions): Channel {
   const signer = new Webhook(options.secret);
   return {
     async deliver(item: OutboxRecord) {
+      // The receiver was dropped from the configuration since the row was queued (a retry, an
+      // instance started with the new list): its owner may have changed, so it gets nothing more.
+      if (!options.urls.includes(item.target)) throw new DeliveryError('the receiver is no longer in WEBHOOK_URLS: not sent', true);
       const timestamp = options.nowSeconds();
       const headers = {
         'content-type': 'application/json',
