@@ -45,6 +45,8 @@ describe('owner sign-in: an emailed code, no password', () => {
     const res = await new FormClient(server.baseUrl).get('/admin');
     assert.equal(res.status, 303);
     assert.equal(res.headers.get('location'), '/admin/login');
+    const names = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+    assert.deepEqual(names, ['vitrine_csrf'], 'the CSRF cookie set once: the admin middleware runs once for /admin');
   });
 
   it('mails an owner a six-digit code; the answer is the same page for an address that is not an owner\'s', async () => {

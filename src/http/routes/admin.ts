@@ -59,7 +59,9 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   const cookie = sessionCookie(https);
   const guardForms = csrf({ key: owner.csrfKey, random: options.random, https, origin: new URL(options.baseUrl).origin, refuse: async (c) => sendAdminHtml(c, renderErrorPage(await site(), 403, c.get('requestId')), 403) });
   const resolveOwner = ownerSession(owner.sessions, cookie);
-  for (const path of ['/admin', '/admin/*']) {
+  // Hono's `/admin/*` matches `/admin` itself too: registered for both, each ran twice there
+  // (two session lookups, two CSRF cookies).
+  for (const path of ['/admin/*']) {
     // The session first (a cookie lookup), so an upload from someone signed out is turned away
     // before its body (up to UPLOAD_LIMIT_BYTES) is read for the CSRF field.
     app.use(path, resolveOwner);
@@ -75,7 +77,7 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   // A notification given up on stays in the warning for a day; one still being retried, until it goes out.
   const deliveryTrouble = () => options.store.outbox.trouble(options.clock.now() - DEAD_WARNING_MS);
   const deps = { site, inbox: owner.inbox, deliveryTrouble };
-  for (const path of ['/admin', '/admin/*']) {
+  for (const path of ['/admin/*']) {
     // An owner page that leads nowhere is said inside the admin, with the way back (the public
     // 404 speaks of unpublished projects and leads to the catalog).
     app.use(path, async (c, next) => {
