@@ -52,6 +52,10 @@ export function parsePublicUrl(raw: string): string {
   const url = urlOf('PUBLIC_URL', raw);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('PUBLIC_URL', 'must be an http:// or https:// URL');
   if (/[?#]/.test(raw) || url.username || url.password) fail('PUBLIC_URL', 'must be a base URL without credentials, query or fragment, e.g. https://portfolio.example');
+  // Every route, asset and metadata document is served at the root: a path here would put it in
+  // absolute links and the OAuth issuer (whose RFC 8414 §3.1 metadata would then live at
+  // /.well-known/oauth-authorization-server/PATH, never served) but not in the pages' own links.
+  if (url.pathname.replace(/\/+$/, '') !== '') fail('PUBLIC_URL', `has a path (${url.pathname}): vitrine is served at the root of its host; give the scheme and host only, e.g. https://portfolio.example`);
   return raw.replace(/\/+$/, '');
 }
 

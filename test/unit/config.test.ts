@@ -217,6 +217,9 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['PUBLIC_URL', { PUBLIC_URL: 'ftp://x.example' }],
       ['PUBLIC_URL', { PUBLIC_URL: 'http://x.example?q=1' }],
       ['PUBLIC_URL', { PUBLIC_URL: 'https://x.example/#top' }],
+      // Served at the root only: a path would reach absolute links and the issuer, not the pages' own links.
+      ['PUBLIC_URL', { PUBLIC_URL: 'https://x.example/app' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'https://x.example/app/' }],
       ['TRUST_PROXY', { TRUST_PROXY: 'abc' }],
       ['TRUST_PROXY', { TRUST_PROXY: '999.999.999.999' }],
       ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],
