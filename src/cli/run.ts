@@ -23,6 +23,27 @@ ${BACKUP_USAGE}
 Configuration comes from the environment (DATABASE_URL, PUBLIC_URL, ...), as for the server.
 `;
 
+/**
+ * The usage lines of one command (with their continuation lines), or null for a command that has
+ * none: what `vitrine COMMAND --help` prints.
+ */
+function usageOf(command: string): string | null {
+  const lines: string[] = [];
+  let mine = false;
+  for (const line of USAGE.split('\n')) {
+    if (/^ {2}\S/.test(line)) mine = line.startsWith(`  ${command} `);
+    else if (!/^ {3,}\S/.test(line)) mine = false;
+    if (mine) lines.push(line);
+  }
+  return lines.length === 0 ? null : `usage:\n\n${lines.join('\n')}\n\nConfiguration comes from the environment (DATABASE_URL, PUBLIC_URL, ...), as for the server.\n`;
+}
+
+/** `--help` or `-h` among a command's options (not after `--`, where it would be an argument). */
+const asksForHelp = (args: readonly string[]): boolean => {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+};
+
 const COMMANDS: Record<string, (ctx: CommandContext) => Promise<ExitCode>> = {
   migrate: migrateCommand,
   import: importCommand,
@@ -43,6 +64,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     (command === undefined ? io.stderr : io.stdout).write(USAGE);
     return command === undefined ? 2 : 0;
+  }
+  // `vitrine backup --help` is a question, not a backup named --help (nor `owner remove --help`).
+  const help = asksForHelp(args) ? usageOf(command) : null;
+  if (help !== null) {
+    io.stdout.write(help);
+    return 0;
   }
   let config: Config;
   try {

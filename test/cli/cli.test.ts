@@ -203,6 +203,14 @@ describe('vitrine CLI', () => {
     const help = await vitrine(db, '--help');
     assert.equal(help.code, 0);
     assert.match(help.stdout, /usage: vitrine/);
+    // A command's --help is its usage, even where an argument is expected (`owner remove --help`).
+    for (const argv of [['backup', '--help'], ['owner', 'remove', '--help'], ['owner', 'token', 'revoke', '-h'], ['inquiries', 'list', '--help'], ['serve', '--help']]) {
+      const run = await vitrine(join(dir, 'help.db'), ...argv);
+      assert.equal(run.code, 0, argv.join(' '));
+      assert.equal(run.stderr, '', argv.join(' '));
+      assert.ok(run.stdout.split('\n').filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith(`  ${argv[0]} `)), run.stdout);
+      assert.match(run.stdout, new RegExp(`^  ${argv.filter((arg) => !arg.startsWith('-')).join(' ')}`, 'm'));
+    }
     let stderr = '';
     const code = await runCli(['migrate'], { env: { DATABASE_URL: 'mysql://nope' }, stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) } });
     assert.equal(code, 2);
