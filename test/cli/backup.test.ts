@@ -78,6 +78,35 @@ describe('vitrine backup and restore refuse what would lose or mislead', () => {
       assert.match(run.stderr, /usage: vitrine/);
     }
   });
+
+  it('the database, its -wal and -shm, a backup, a restored copy and an inquiries export are private (0600) under a umask of 022', async () => {
+    const umask = process.umask(0o022);
+    try {
+      const fresh = join(dir, 'private', 'v.db');
+      const store = createStore({ kind: 'sqlite', path: fresh });
+      await store.migrate();
+      // Seen while it is open (a close checkpoints and removes the WAL files); asserted once closed.
+      const live = [fresh, `${fresh}-wal`, `${fresh}-shm`].filter((path) => existsSync(path)).map((path) => [path, (statSync(path).mode & 0o777).toString(8)]);
+      const backup = join(dir, 'private', 'backup.db');
+      const backedUp = await vitrine(['backup', backup], `sqlite:${fresh}`);
+      await store.close();
+      assert.equal(backedUp.code, 0, backedUp.stderr);
+      assert.equal(live.length, 3, 'the database and its WAL files while it is open');
+      for (const [path, mode] of live) assert.equal(mode, '600', path);
+      const restored = join(dir, 'private', 'restored.db');
+      assert.equal((await vitrine(['restore', backup], `sqlite:${restored}`)).code, 0);
+      const csv = join(dir, 'private', 'inquiries.csv');
+      assert.equal((await vitrine(['inquiries', 'export', '--output', csv], `sqlite:${fresh}`)).code, 0);
+      for (const path of [backup, restored, csv]) assert.equal((statSync(path).mode & 0o777).toString(8), '600', path);
+      // An existing file keeps the mode its operator gave it.
+      const shared = join(dir, 'private', 'shared.db');
+      writeFileSync(shared, '', { mode: 0o640 });
+      await createStore({ kind: 'sqlite', path: shared }).close();
+      assert.equal((statSync(shared).mode & 0o777).toString(8), '640');
+    } finally {
+      process.umask(umask);
+    }
+  });
 });
 
 describe('vitrine backup killed midway', () => {

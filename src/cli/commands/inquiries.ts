@@ -5,6 +5,7 @@ import { csvHeader, csvRow } from '../../inbox/csv.js';
 import { Inbox, type InboxEntry, type InboxFilter } from '../../inbox/inbox.js';
 import { describeSender } from '../../inbox/sender.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { PRIVATE_FILE_MODE } from '../../lib/private-file.js';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
 import type { Store } from '../../store/ports/index.js';
 import { UsageError, withStore, type CommandContext, type ExitCode } from '../io.js';
@@ -92,7 +93,7 @@ export async function inquiriesCommand(ctx: CommandContext): Promise<ExitCode> {
       const filter = filterOf(values);
       const as = format(values.format, ['csv', 'json'], 'csv');
       return withStore(ctx, async (store) => {
-        const file = values.output ? createWriteStream(values.output) : null;
+        const file = values.output ? createWriteStream(values.output, { mode: PRIVATE_FILE_MODE }) : null;
         const write = (text: string) => (file ? file.write(text) : io.stdout.write(text));
         let count = 0;
         write(as === 'csv' ? csvHeader() : '[');

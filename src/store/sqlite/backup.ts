@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { createPrivateFile } from '../../lib/private-file.js';
 
 /**
  * Online backup and restore of the embedded database through SQLite's backup API
@@ -57,9 +58,12 @@ function openReadOnly(path: string, what: string): Database.Database {
 async function copyInto(db: Database.Database, destination: string, file = destination): Promise<number> {
   const folder = dirname(destination);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new BackupError(`cannot write ${destination}: there is no folder ${folder}`);
+  // A new copy is as private as the database (better-sqlite3 would make it with the umask's mode).
+  const made = createPrivateFile(file);
   try {
     return (await db.backup(file, { progress: () => ALL_PAGES })).totalPages;
   } catch (error) {
+    if (made) rmSync(file, { force: true });
     throw new BackupError(`cannot write ${destination}: ${(error as Error).message}`);
   }
 }

@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Store } from '../ports/index.js';
 import type { Database as Schema } from '../kysely/schema.js';
 import { createKyselyStore } from '../kysely/store.js';
+import { createPrivateFile } from '../../lib/private-file.js';
 import { guardedDialect } from '../kysely/unavailable.js';
 import { sqliteMigrations } from './migrations.js';
 import { ReopeningDatabase } from './reopening-database.js';
@@ -41,7 +42,10 @@ function withStatementCache(database: Database.Database): SqliteDatabase {
 
 /** Embedded SQLite (WAL) — the zero-setup default. */
 export function createSqliteStore(path: string): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true });
+    createPrivateFile(path);
+  }
   // Checkpoints run on a worker thread (checkpointer.ts) unless it is lost.
   let writerCheckpoints = path === ':memory:';
   const openDatabase = () => {
