@@ -59,6 +59,12 @@ export function parsePublicUrl(raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** REDIS_URL past its scheme check: a URL the client can parse, so a typo stops the start here, named. */
+export function parseRedisUrl(raw: string): string {
+  urlOf('REDIS_URL', raw);
+  return raw;
+}
+
 export function parseDatabase(url: string, bounds: { connectTimeoutMs: number; queryTimeoutMs: number; idleTimeoutMs: number }): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeZod, fail, parseContentSignals, parseDatabase, parseJsonOrFile, parseMail, parseOrigins, parseOwnerEmails, parsePublicUrl, parseRateLimits, parseTrustProxy, parseWebhooks, readPem } from './config-values.js';
+import { describeZod, fail, parseContentSignals, parseDatabase, parseJsonOrFile, parseMail, parseOrigins, parseOwnerEmails, parsePublicUrl, parseRateLimits, parseRedisUrl, parseTrustProxy, parseWebhooks, readPem } from './config-values.js';
 
 /**
  * The only module that reads configuration. `parseConfig(process.env)` validates every
@@ -264,7 +264,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     database: Object.freeze(parseDatabase(e.DATABASE_URL, { connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS, idleTimeoutMs: e.DATABASE_IDLE_TIMEOUT_MS })),
-    redisUrl: e.REDIS_URL,
+    redisUrl: e.REDIS_URL === undefined ? undefined : parseRedisUrl(e.REDIS_URL),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustedIssuers: Object.freeze(trustedIssuers),
     rateLimits: Object.freeze(parseRateLimits(e.RATE_LIMITS)),

@@ -169,7 +169,7 @@ describe('parseConfig (docs/design.md §10)', () => {
   });
 
   it('never echoes a password in a message', () => {
-    for (const env of [{ WEBHOOK_URLS: 'https://user:HookSecretPw@h.example', WEBHOOK_SECRET: 'whsec_AAAA' }, { SMTP_URL: 'smtp://u:HookSecretPw@mail.example.com:abc' }, { DATABASE_URL: 'postgres://u:HookSecretPw@db:99999/x' }]) {
+    for (const env of [{ WEBHOOK_URLS: 'https://user:HookSecretPw@h.example', WEBHOOK_SECRET: 'whsec_AAAA' }, { SMTP_URL: 'smtp://u:HookSecretPw@mail.example.com:abc' }, { DATABASE_URL: 'postgres://u:HookSecretPw@db:99999/x' }, { REDIS_URL: 'redis://u:HookSecretPw@cache:port' }]) {
       assert.throws(() => parseConfig(env), (error: unknown) => error instanceof ConfigError && !error.message.includes('HookSecretPw') && error.message.includes('…@'));
     }
   });
@@ -183,6 +183,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['DATABASE_URL', { DATABASE_URL: 'mysql://db' }],
       ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
       ['REDIS_URL', { REDIS_URL: 'http://cache' }],
+      ['REDIS_URL', { REDIS_URL: 'redis://cache:notaport' }],
       ['RATE_LIMITS', { RATE_LIMITS: '{"reads":{"q":0,"w":60}}' }],
       ['RATE_LIMITS', { RATE_LIMITS: '{"unknown":{"q":1,"w":60}}' }],
       ['RATE_LIMITS', { RATE_LIMITS: '{"keys":{"q":1,"w":60},"register":{"q":2,"w":60}}' }],
