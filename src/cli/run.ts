@@ -1,5 +1,6 @@
 import { ConfigError, parseConfig, type Config } from '../config.js';
 import { cryptoRandom, systemClock } from '../lib/clock.js';
+import { StoreUnavailableError } from '../lib/errors.js';
 import { closeOnSignals, startServer } from '../server.js';
 import { startFailure } from '../store/start-failure.js';
 import { BACKUP_USAGE, backupCommand, restoreCommand } from './commands/backup.js';
@@ -98,6 +99,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   } catch (error) {
     // parseArgs reports unknown or malformed options as TypeErrors with a code.
     const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    if (error instanceof StoreUnavailableError) {
+      // Its message is the clients' "retry shortly"; the operator needs the driver's code and where to look.
+      io.stderr.write(`vitrine ${command}: ${startFailure(error, config.database)}\n`);
+      return 1;
+    }
     if (!usage) throw error;
     io.stderr.write(`vitrine ${command}: ${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -32,6 +32,15 @@ describe('CLI commands and a database that is not there', () => {
     }
   });
 
+  it('a PostgreSQL that cannot be reached is named with the driver\'s code and DATABASE_URL, not the clients\' "retry shortly" (exit 1)', async () => {
+    for (const args of [['owner', 'list'], ['migrate'], ['inquiries', 'list']]) {
+      const { code, stdout, stderr } = await cli(args, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/vitrine', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+      assert.equal(code, 1, args.join(' '));
+      assert.equal(stdout, '');
+      assert.equal(stderr, `vitrine ${args[0]}: the database cannot be reached (ECONNREFUSED); check DATABASE_URL\n`);
+    }
+  });
+
   it('backup refuses a database that is not there the same way, and makes no backup', async () => {
     const missing = join(dir, 'elsewhere.db');
     const { code, stdout, stderr } = await cli(['backup', join(dir, 'backup.db')], { DATABASE_URL: `sqlite:${missing}` });
