@@ -1,4 +1,4 @@
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, ServerResponse, type RequestListener } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import { nodeListener } from './http/node-listener.js';
@@ -69,11 +69,16 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   // is built from publicUrl. Requests in the gap get a 503 from the placeholder listener.
   let listener: RequestListener = (_req, res) => res.writeHead(503, { 'retry-after': '1' }).end('starting');
   let closing = false;
-  const server = createServer((req, res) => {
-    // RFC 9112 §9.6: a server closing down says so on the answers it still gives.
-    if (closing) res.setHeader('connection', 'close');
-    listener(req, res);
-  });
+  // RFC 9112 §9.6: a server closing down says so on every answer it still gives, one whose
+  // request it had begun before the shutdown too: with `keep-alive` there, a proxy may reuse the
+  // connection in the moment before this end closes it, and its client gets a 502.
+  class Answer extends ServerResponse {
+    override writeHead(statusCode: number, ...rest: unknown[]): this {
+      if (closing) this.setHeader('connection', 'close');
+      return ServerResponse.prototype.writeHead.call(this, statusCode, ...(rest as [])) as this;
+    }
+  }
+  const server = createServer({ ServerResponse: Answer }, (req, res) => listener(req, res));
   // node:http closes a connection idle for 5 s. A proxy in front keeps its own longer (nginx's
   // upstream keepalive_timeout and AWS's ALB: 60 s) and may send a request on one just as this
   // end closes it: the client gets a 502. The end behind the proxy must wait longer than the
