@@ -77,8 +77,15 @@ describe('a receiver that answers with a long body', () => {
     await server.store.outbox.enqueue([{ id: 'msg_removed_receiver', event: 'inquiry.created', resource: 'inq_removed_receiver', channel: 'webhook', target: stale, payload: '{"type":"inquiry.created","data":{}}', created_at: server.clock.now() }]);
     const row = await eventually(async () => {
       const r = await server.store.outbox.get('msg_removed_receiver');
-      return r && r.state !== 'pending' ? r : null;
-    }, { what: 'the row to settle' });
-    assert.deepEqual([row.state, row.last_error], ['dead', 'the receiver is no longer in WEBHOOK_URLS: not sent']);
+      return r && r.attempts >= 1 && r.lease_until === null ? r : null;
+    }, { what: 'the attempt' });
+    // Pending, for an instance that still has the URL in a rolling deploy; dead after its day.
+    assert.deepEqual([row.state, row.last_error], ['pending', "the receiver is not in this instance's WEBHOOK_URLS: not sent"]);
+    server.clock.advance(row.next_attempt_at - server.clock.now() + 86_400_000);
+    const dead = await eventually(async () => {
+      const r = await server.store.outbox.get('msg_removed_receiver');
+      return r?.state === 'dead' ? r : null;
+    }, { what: 'the row to die with its day' });
+    assert.equal(dead.last_error, "the receiver is not in this instance's WEBHOOK_URLS: not sent");
   });
 });

@@ -26,9 +26,11 @@ export function webhookChannel(options: WebhookChannelOptions): Channel {
   const signer = new Webhook(options.secret);
   return {
     async deliver(item: OutboxRecord) {
-      // The receiver was dropped from the configuration since the row was queued (a retry, an
-      // instance started with the new list): its owner may have changed, so it gets nothing more.
-      if (!options.urls.includes(item.target)) throw new DeliveryError('the receiver is no longer in WEBHOOK_URLS: not sent', true);
+      // A receiver dropped from the configuration since the row was queued gets nothing more (its
+      // owner may have changed). Not a permanent failure: in a rolling deploy that adds a URL, an
+      // instance still on the old list meets the new URL's rows, which the others then deliver;
+      // a URL no instance has any more dies with its row's day, never sent.
+      if (!options.urls.includes(item.target)) throw new DeliveryError('the receiver is not in this instance\'s WEBHOOK_URLS: not sent');
       const timestamp = options.nowSeconds();
       const headers = {
         'content-type': 'application/json',
