@@ -104,6 +104,13 @@ describe('inquiry form over HTTP (POST /inquire)', () => {
     const res = await post({ ...VALID, project_slugs: 'no-such-project', form_token: await formToken() });
     assert.equal(res.status, 422);
     assert.match(await res.text(), /id="project-error"/);
+    // With another field wrong too: said at once, not left for after the fix, when the list,
+    // which does not hold it, would have sent the form on with no project.
+    const both = await post({ ...VALID, email: 'nope', project_slugs: 'no-such-project', form_token: await formToken() });
+    assert.equal(both.status, 422);
+    const html = await both.text();
+    assert.match(html, /id="email-error"/);
+    assert.match(html, /id="project-error"[^>]*>[\s\S]*?Choose a project from the list\./);
   });
 
   it('counts a line break the browser sends as CRLF as one character, as the textarea\'s maxlength did', async () => {

@@ -258,9 +258,15 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
       if (!(error instanceof DomainError)) throw error;
       switch (error.code) {
         case ERROR_CODES.validation:
-        case ERROR_CODES.unprocessable:
+        case ERROR_CODES.unprocessable: {
+          const errors = formErrors(error.errors ?? []);
+          // The service looks the project up only once the fields are valid; a chosen one that is
+          // not listed (unpublished meanwhile) is said now too, or the form would come back set to
+          // none in particular and the corrected form would go without it.
+          if (values.project && !errors.project && !(await choicesFor(values.project)).selected) errors.project = formErrors([{ path: 'project_slugs', message: 'not listed' }]).project;
           // Nothing was stored, so the same token (idempotency key) stays valid for the corrected form.
-          return renderForm(c, 422, values, formErrors(error.errors ?? []), token);
+          return renderForm(c, 422, values, errors, token);
+        }
         case ERROR_CODES.keyReused:
           return renderForm(c, 409, values, {}, tokens.issue(), 'This form was already sent with different answers. To send these answers as a new inquiry, submit the form again.');
         case ERROR_CODES.conflict:
