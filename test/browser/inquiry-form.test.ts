@@ -70,6 +70,27 @@ describe('inquiry form in Chromium (docs/design.md §9.1)', () => {
     await page.close();
   });
 
+  it('Back after sending, then Send again with the same answers, shows the same reference and stores nothing more', async () => {
+    const { page, problems } = await openPage(suite.context);
+    await page.goto(`${suite.server.baseUrl}/inquire`);
+    const answers = { name: 'Grace Hopper', email: 'grace@example.com', message: 'A compiler for our museum, sent once even after Back.' };
+    await fillInquiry(page, answers);
+    await page.getByRole('button', { name: 'Send inquiry' }).click();
+    await page.waitForURL(/\/inquire\/thanks\?ref=inq_/);
+    const ref = new URL(page.url()).searchParams.get('ref');
+    const before = await suite.server.store.inquiries.count();
+    await page.goBack();
+    await page.waitForURL(/\/inquire$/);
+    // Whatever the browser restored, the visitor sends what they had typed.
+    await fillInquiry(page, answers);
+    await page.getByRole('button', { name: 'Send inquiry' }).click();
+    await page.waitForURL(/\/inquire\/thanks\?ref=inq_/);
+    assert.equal(new URL(page.url()).searchParams.get('ref'), ref, 'the inquiry already made');
+    assert.equal(await suite.server.store.inquiries.count(), before);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('a validation error is shown next to its field and keeps every typed value', async () => {
     const { page, problems } = await openPage(suite.context);
     await page.goto(`${suite.server.baseUrl}/inquire`);

@@ -100,6 +100,29 @@ describe('inquiry form over HTTP (POST /inquire)', () => {
     assert.equal(await server.store.inquiries.count(), before);
   });
 
+  it('the same answers sent again from a fresh form (Back, then Send) give the inquiry already made, not a second', async () => {
+    const answers = { ...VALID, message: 'We need a ferry timetable, sent once however often we press Back.' };
+    const first = await post({ ...answers, form_token: await formToken() });
+    assert.equal(first.status, 303);
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('vitrine_sent='))!;
+    assert.match(cookie, /^vitrine_sent=inq_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}; Max-Age=3600; Path=\/inquire; HttpOnly; SameSite=Lax$/);
+    const sentCookie = cookie.split(';')[0]!;
+    const before = await server.store.inquiries.count();
+
+    const again = await post({ ...answers, form_token: await formToken() }, { origin: server.baseUrl, cookie: sentCookie });
+    assert.equal(again.status, 303);
+    assert.equal(again.headers.get('location'), first.headers.get('location'), 'the same reference');
+    assert.equal(await server.store.inquiries.count(), before, 'nothing stored');
+
+    const changed = await post({ ...answers, message: `${answers.message} And a second thought.`, form_token: await formToken() }, { origin: server.baseUrl, cookie: sentCookie });
+    assert.notEqual(changed.headers.get('location'), first.headers.get('location'), 'other answers are another inquiry');
+    const elsewhere = await post({ ...answers, form_token: await formToken() });
+    assert.notEqual(elsewhere.headers.get('location'), first.headers.get('location'), 'another browser (no cookie) sends its own');
+    assert.equal(await server.store.inquiries.count(), before + 2);
+    const forged = await post({ ...answers, form_token: await formToken() }, { origin: server.baseUrl, cookie: sentCookie.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`) });
+    assert.notEqual(forged.headers.get('location'), first.headers.get('location'), 'a cookie whose MAC does not match is ignored');
+  });
+
   it('shows an unknown project slug as a field error', async () => {
     const res = await post({ ...VALID, project_slugs: 'no-such-project', form_token: await formToken() });
     assert.equal(res.status, 422);

@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { ApiProject } from '../../catalog/api-project.js';
 import { SLUG_PATTERN } from '../../catalog/project.js';
 import type { CatalogService } from '../../catalog/service.js';
@@ -15,11 +16,13 @@ import { formErrors, inquiryInput } from '../../pages/inquiry-submission.js';
 import type { Site } from '../../pages/layout.js';
 import { renderErrorPage, renderInquiryForm, renderThanksPage } from '../../pages/render.js';
 import { inquireMarkdown } from '../../pages/inquire-markdown.js';
+import { SENT_MEMORY_SECONDS, SentInquiries } from '../../pages/sent-inquiry.js';
 import type { AppEnv } from '../env.js';
 import { sendHtml, sendText } from '../responses/html-response.js';
 import { NEGOTIATED_VARY, notAcceptable, pageFormat } from '../responses/negotiated-page.js';
 
 const PAGE_CACHE = 'public, max-age=60';
+const SENT_COOKIE = 'vitrine_sent';
 
 export interface InquireRoutesOptions {
   catalog: CatalogService;
@@ -38,6 +41,8 @@ export function registerInquireRoutes(app: OpenAPIHono<AppEnv>, options: Inquire
   const { catalog, publicUrl } = options;
   const tokens = new FormTokens(options.formTokenKey, options.clock, options.random);
   const publicOrigin = new URL(publicUrl).origin;
+  const sent = new SentInquiries(options.formTokenKey);
+  const thanks = (c: Context<AppEnv>, reference: string) => c.redirect(`/inquire/thanks?ref=${encodeURIComponent(reference)}`, 303);
 
   // The form's project choices: one walk of the catalog per catalog version, not per form (the
   // walk reads every project's JSON: 36–45 ms of CPU a form at 10,000 projects), and their HTML
@@ -96,12 +101,16 @@ export function registerInquireRoutes(app: OpenAPIHono<AppEnv>, options: Inquire
       const refusal = check.reason === 'expired' ? 'This form was open for a long time and has expired. Your answers are below: please send it again.' : 'We could not verify this form. Your answers are below: please send it again.';
       return renderForm(c, 403, values, {}, tokens.issue(), refusal);
     }
+    // The same answers sent again from a fresh form (Back after sending, then Send): that inquiry.
+    const already = sent.sentBefore(getCookie(c, SENT_COOKIE), values);
+    if (already) return thanks(c, already);
     // The form token is the idempotency key: a double click's second submission replays the first.
     const ctx: SubmitContext = { principal: null, source: 'web', sandbox: false, idempotencyKey: token };
     try {
       const { inquiry } = await options.inquiries.submit(inquiryInput(values), ctx);
+      setCookie(c, SENT_COOKIE, sent.remember(inquiry.id, values), { path: '/inquire', httpOnly: true, sameSite: 'Lax', secure: publicUrl.startsWith('https:'), maxAge: SENT_MEMORY_SECONDS });
       // RFC 9110 §15.4.4: 303 turns the POST into a GET, so reload and back never resubmit.
-      return c.redirect(`/inquire/thanks?ref=${encodeURIComponent(inquiry.id)}`, 303);
+      return thanks(c, inquiry.id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       switch (error.code) {
