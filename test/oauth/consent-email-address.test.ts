@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ticketOf } from '../helpers/consent.js';
-import { FormClient } from '../helpers/form-client.js';
+import { atConsentPage } from '../helpers/consent.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
-
-const REDIRECT = 'http://127.0.0.1:9/callback';
 
 /**
  * The consent page proves the address it names: the code goes to that address and no other.
@@ -28,12 +25,7 @@ describe('the consent page\'s email proof takes a plain address only', () => {
   });
 
   it('refuses "Name<address>", a group and a list, mailing nothing; a plain address still gets its code', async () => {
-    const registered = await fetch(`${server.baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Desk App', redirect_uris: [REDIRECT], grant_types: ['authorization_code'], token_endpoint_auth_method: 'none' }) });
-    const { client_id } = (await registered.json()) as { client_id: string };
-    const person = new FormClient(server.baseUrl);
-    const query = new URLSearchParams({ response_type: 'code', client_id, redirect_uri: REDIRECT, code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's' });
-    assert.equal((await person.get(`/oauth/authorize?${query}`)).status, 200);
-    const ticket = ticketOf(person.html);
+    const { person, ticket } = await atConsentPage(server.baseUrl);
     for (const email of ['ceo.studio.example<eve@evil.example>', 'ceo.studio.example:eve@evil.example;', 'eve@evil.example,ceo']) {
       const sent = await person.post('/oauth/authorize', { ticket, action: 'send_code', email });
       assert.equal(sent.status, 422, email);
