@@ -218,6 +218,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
     verifier: oauth.verifier,
     publicUrl: baseUrl,
     allowedOrigins: config.mcpAllowedOrigins,
+    scenarios: {
+      invalidToken: (c) => invalidTokenResponse(c, 'mcp'),
+      rateLimited: (c) => rateLimitedResponse(c, 'mcp', config.rateLimits.mcp, secondsUntilReset(clock.now(), config.rateLimits.mcp)),
+    },
   });
   registerServerCardRoutes(app, { endpoint: mcpEndpoint, publicUrl: baseUrl });
   registerInquiryRoutes(app, {

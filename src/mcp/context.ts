@@ -3,6 +3,7 @@ import type { ServedFrom } from './answer-cache.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { SubmitContext, SubmitResult } from '../inquiries/types.js';
 import type { Principal } from '../model/principal.js';
+import type { SandboxScenario } from '../model/sandbox-scenarios.js';
 import type { StudioService } from '../studio/service.js';
 
 /** The inquiry service as the MCP layer uses it: the same `submit` REST calls. */
@@ -27,4 +28,9 @@ export interface McpCall {
   served?: ServedFrom | undefined;
   /** the protocol versions an `initialize` may settle on (the handshake era); the SDK's own list when absent */
   versions?: readonly string[] | undefined;
+  /**
+   * The failure a sandbox `submit_inquiry` rehearses (the request's `Sandbox-Scenario` header);
+   * the HTTP route has already answered the ones that are HTTP answers (429, 401).
+   */
+  scenario?: SandboxScenario | null | undefined;
 }

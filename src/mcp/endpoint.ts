@@ -1,5 +1,6 @@
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type HandleRequestOptions, type McpRequestContext } from '@modelcontextprotocol/server';
 import type { Principal } from '../model/principal.js';
+import { sandboxScenarioNamed } from '../model/sandbox-scenarios.js';
 import { McpAnswerCache, type CachedAnswer, type HeaderOf, type Recording } from './answer-cache.js';
 import type { McpDeps } from './context.js';
 import { handshakeEraNotFound, isResourceRead } from './resource-not-found.js';
@@ -45,6 +46,12 @@ function authInfoOf(principal: Principal | null): AuthInfo | undefined {
   return { token: '', clientId: principal.clientId, scopes: [...principal.scopes], extra: { principal } };
 }
 
+/** The scenario a request's `Sandbox-Scenario` header names, for the tools (context.ts). */
+function scenarioOf(request: Request | undefined) {
+  const raw = request?.headers.get('sandbox-scenario');
+  return raw == null ? null : sandboxScenarioNamed(raw);
+}
+
 function principalOf(authInfo: AuthInfo | undefined): Principal | null {
   return (authInfo?.extra?.principal as Principal | undefined) ?? null;
 }
@@ -75,7 +82,7 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
   const answers = new McpAnswerCache({ enabled: options.answerCache ?? true, isCurrent: (source) => deps.catalog.isCurrent(source) });
   // The exchange each recorded request belongs to: the SDK hands the factory the request it was given.
   const recordings = new WeakMap<Request, Recording>();
-  const modern = createMcpHandler((ctx: McpRequestContext) => buildMcpServer(deps, { principal: principalOf(ctx.authInfo), served: ctx.requestInfo && recordings.get(ctx.requestInfo)?.served }), {
+  const modern = createMcpHandler((ctx: McpRequestContext) => buildMcpServer(deps, { principal: principalOf(ctx.authInfo), served: ctx.requestInfo && recordings.get(ctx.requestInfo)?.served, scenario: scenarioOf(ctx.requestInfo) }), {
     legacy: 'reject',
     // 'auto' answers with one JSON body unless a handler emits a message before its result;
     // no tool here does, so every answer is JSON (and 'json' would only add a start-up warning).
@@ -84,7 +91,7 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
   });
 
   async function legacy(request: Request, principal: Principal | null, recording: Recording | undefined, options: HandleRequestOptions): Promise<Response> {
-    const server = buildMcpServer(deps, { principal, served: recording?.served, versions: LEGACY_VERSIONS_SERVED });
+    const server = buildMcpServer(deps, { principal, served: recording?.served, versions: LEGACY_VERSIONS_SERVED, scenario: scenarioOf(request) });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     transport.onerror = onerror;
     await server.connect(transport);

@@ -34,6 +34,11 @@ export function toolError(code: string, message: string, details: readonly { pat
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] };
 }
 
+/** What a tool answers when it fails for a reason of ours: nothing internal crosses the wire. */
+export function internalErrorResult(): CallToolResult {
+  return toolError(ERROR_CODES.internal, 'Something went wrong on our side. Retry the call later; the arguments were not the problem.');
+}
+
 /**
  * Runs a tool body; domain errors become actionable `isError` results, anything else a bland one.
  * `args` holding U+0000 or a lone surrogate are refused first (lib/nul-character.ts,
@@ -50,6 +55,6 @@ export async function runTool(logger: Logger, tool: string, body: () => Promise<
   } catch (error) {
     if (error instanceof DomainError) return toolError(error.code, error.message, error.errors);
     logger.error({ err: error, tool }, 'mcp tool failed');
-    return toolError('internal_error', 'Something went wrong on our side. Retry the call later; the arguments were not the problem.');
+    return internalErrorResult();
   }
 }

@@ -276,7 +276,10 @@ ${SANDBOX_SCENARIOS.map((s) => `- \`${s}\``).join('\n')}
 
 Each makes the sandbox answer with that failure in its real shape (status, headers, problem body
 with that \`error\` code), plus a \`Sandbox-Scenario: <name>\` response header: an answer without
-it is real. The first names ${Object.keys(SANDBOX_SCENARIO_ALIASES).map((s) => `\`${s}\``).join(', ')} still work. For example:
+it is real. The first names ${Object.keys(SANDBOX_SCENARIO_ALIASES).map((s) => `\`${s}\``).join(', ')} still work. Over MCP,
+send the header with a \`submit_inquiry\` call that has \`sandbox: true\`: \`rate_limited\` and
+\`invalid_token\` fail the HTTP request (429, 401) as the real ones do, the others are the tool's
+\`isError\` result. For example:
 
 \`\`\`sh
 curl -si -X POST ${b}/api/v1/sandbox/inquiries -H 'Sandbox-Scenario: invalid_token' \\

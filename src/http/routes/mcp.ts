@@ -9,12 +9,14 @@ import { jsonHasNul } from '../../lib/nul-character.js';
 import { BATCH_RESPONSE, INVALID_ID_RESPONSE, hasInvalidJsonRpcId, nulOnlyInToolArguments, nulParamsResponse, tooDeepResponse } from '../../mcp/json-rpc-id.js';
 import { MAX_JSON_DEPTH } from '../requests/json-body.js';
 import { jsonDepthExceeds } from '../requests/json-depth.js';
-import { missingScope } from '../../mcp/tool-scopes.js';
+import { missingScope, requiredScope } from '../../mcp/tool-scopes.js';
+import { ACCEPTED_SANDBOX_SCENARIOS, sandboxScenarioNamed, type SandboxScenario } from '../../model/sandbox-scenarios.js';
+import { markRehearsal, unknownScenarioResponse, type ScenarioResponders } from './sandbox-scenarios.js';
 import type { AppEnv } from '../env.js';
 import { problem } from '../responses/problem.js';
 import { respondWith } from '../responses/response-headers.js';
-import { optionalBearer } from '../openapi/declarations.js';
-import { problemResponse } from '../openapi/schemas.js';
+import { optionalBearer, SANDBOX_REHEARSALS } from '../openapi/declarations.js';
+import { problemContent, problemResponse } from '../openapi/schemas.js';
 import { answeredMethod } from '../middleware/head-length.js';
 
 export const MCP_PATH = '/mcp';
@@ -27,6 +29,8 @@ export interface McpRouteOptions {
   publicUrl: string;
   /** further browser origins allowed to call the endpoint */
   allowedOrigins: readonly string[];
+  /** the real 429 (`mcp` policy) and 401 of this endpoint, for a sandbox call's rehearsals */
+  scenarios: ScenarioResponders;
 }
 
 /**
@@ -80,11 +84,19 @@ function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
       'Tools: `search_projects`, `get_project`, `list_facets`, `submit_inquiry` (with `idempotency_key` and `sandbox`).',
       'A bearer is optional and attributes `submit_inquiry`; an invalid one gets the same 401 as REST. Browser callers must come from an allowed `Origin`. `GET` and `DELETE` answer 405.',
     ].join(' '),
-    request: { body: { required: true, content: { 'application/json': { schema: JsonRpcMessageSchema } } } },
+    ...SANDBOX_REHEARSALS,
+    request: {
+      headers: z.object({
+        'Sandbox-Scenario': z.enum(ACCEPTED_SANDBOX_SCENARIOS as [string, ...string[]]).optional().openapi({
+          description: 'On a `submit_inquiry` call with `sandbox: true`, answer with this failure as the real one is answered: `rate_limited` and `invalid_token` as HTTP 429 and 401, the others as the tool\'s `isError` result. Ignored on every other message. The answer carries a `Sandbox-Scenario` response header naming it.',
+        }),
+      }),
+      body: { required: true, content: { 'application/json': { schema: JsonRpcMessageSchema } } },
+    },
     responses: {
-      200: { description: 'The JSON-RPC response.', content: rpcContent },
+      200: { description: 'The JSON-RPC response.', content: rpcContent, headers: { 'Sandbox-Scenario': { $ref: '#/components/headers/Sandbox-Scenario' } } },
       202: { description: 'A notification was accepted (no body).' },
-      400: { description: 'Malformed JSON or JSON-RPC, a batch (one message per POST), a message nested deeper than 32 levels, an unsupported protocol version (-32022) or mismatched MCP headers (-32020).', content: rpcContent },
+      400: { description: 'Malformed JSON or JSON-RPC, a batch (one message per POST), a message nested deeper than 32 levels, an unsupported protocol version (-32022) or mismatched MCP headers (-32020); or (a problem) an unknown `Sandbox-Scenario` on a sandbox `submit_inquiry`.', content: { ...rpcContent, ...problemContent } },
       403: problemResponse('The `Origin` header names an origin that may not call this endpoint (DNS-rebinding protection), or a tool call needs a scope the token lacks (`WWW-Authenticate: Bearer error="insufficient_scope", scope=…`: the MCP step-up).'),
       404: { description: '2026-07-28: the method is not implemented (-32601).', content: rpcContent },
       415: { description: 'The body is not `application/json`.', content: rpcContent },
@@ -105,6 +117,12 @@ function withBody(request: Request, text: string): Request {
   return new Request(request.url, { method: request.method, headers: request.headers, body: text, signal: request.signal });
 }
 
+/** The scenario a sandbox `submit_inquiry` call rehearses: none for any other message. */
+function rehearsalOf(header: string | undefined, message: unknown): SandboxScenario | 'unknown' | null {
+  if (header === undefined || requiredScope(message) !== 'sandbox:write') return null;
+  return sandboxScenarioNamed(header) ?? 'unknown';
+}
+
 /**
  * POST /mcp: Origin check, CORS for allowed origins, bearer (same 401 as REST), scope step-up,
  * then the answer cache for a repeated catalog tool call (src/mcp/answer-cache.ts), else the SDK.
@@ -113,7 +131,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
   documentMcpRoute(app);
   const allowed = new Set([new URL(options.publicUrl).origin, ...options.allowedOrigins]);
   app.use(MCP_PATH, originGuard(allowed));
-  app.use(MCP_PATH, allowedOriginsCors({ allowed, allowMethods: ['POST'], exposeHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'], maxAge: 600 }));
+  app.use(MCP_PATH, allowedOriginsCors({ allowed, allowMethods: ['POST'], exposeHeaders: ['WWW-Authenticate', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Sandbox-Scenario', 'X-Request-Id'], maxAge: 600 }));
   app.post(MCP_PATH, authenticate(options.verifier, { resource: 'mcp' }), async (c) => {
     const principal = c.get('principal');
     // The body is read once, as text (@hono/node-server reads it straight from the socket).
@@ -130,6 +148,12 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
     // token lacks is HTTP 403 insufficient_scope, so the client can step up.
     const missing = principal ? missingScope(body, principal.scopes) : undefined;
     if (missing) return insufficientScopeResponse(c, missing, 'mcp');
+    // A sandbox submit_inquiry rehearses a `Sandbox-Scenario` as POST /api/v1/sandbox/inquiries
+    // does (docs/design.md §3): the failures MCP answers in HTTP here, the others in the tool's result.
+    const rehearsing = rehearsalOf(c.req.header('sandbox-scenario'), body);
+    if (rehearsing === 'unknown') return unknownScenarioResponse(c);
+    if (rehearsing === 'rate_limited') return markRehearsal(options.scenarios.rateLimited(c), rehearsing);
+    if (rehearsing === 'invalid_token') return markRehearsal(options.scenarios.invalidToken(c), rehearsing);
     const key = options.endpoint.answerKey(body, (name) => c.req.header(name), principal);
     if (key !== undefined) {
       const hit = options.endpoint.cached(key);
@@ -139,7 +163,8 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, options: McpRouteOpt
     // JSON already parsed goes to the SDK as the value; a body that is not JSON goes as text, for
     // the SDK's own answer to it.
     if (body === null) return options.endpoint.handle(withBody(c.req.raw, text), principal, { key });
-    return options.endpoint.handle(c.req.raw, principal, { key, parsedBody: body });
+    const response = await options.endpoint.handle(c.req.raw, principal, { key, parsedBody: body });
+    return rehearsing ? markRehearsal(response, rehearsing) : response;
   });
   // Stateless serving has no SSE stream to GET and no session to DELETE (2026-07-28
   // streamable-http §"Earlier Streamable HTTP Revisions": 405 for both).

@@ -1,10 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
 import { SANDBOX_SCENARIOS, sandboxScenarioNamed, type SandboxScenario } from '../../model/sandbox-scenarios.js';
-import { IdempotencyInFlightError } from '../../idempotency/errors.js';
 import { ERROR_CODES } from '../../lib/errors.js';
-import { invalidInput } from '../../lib/zod-errors.js';
-import { inquiryInputSchema } from '../../inquiries/schemas.js';
+import { rehearsedFailure } from '../../inquiries/rehearsed-failures.js';
 import { domainErrorResponse, internalErrorResponse } from '../responses/errors.js';
 import { problem } from '../responses/problem.js';
 
@@ -18,14 +16,11 @@ export const SANDBOX_SCENARIO_HEADER = 'Sandbox-Scenario';
  */
 
 export interface ScenarioResponders {
-  /** the real 429 of the `writes` policy */
+  /** the real 429 of the path's policy (`writes`, or `mcp` on /mcp) */
   rateLimited(c: Context<AppEnv>): Response;
   /** the real 401 for a stale bearer */
   invalidToken(c: Context<AppEnv>): Response;
 }
-
-/** The real validation of a real bad inquiry (a malformed email, a short message): same words, same shape. */
-const REHEARSED_VALIDATION = invalidInput('The inquiry', inquiryInputSchema.safeParse({ name: 'Ada', email: 'ada@', message: 'Hi' }).error!);
 
 function answer(c: Context<AppEnv>, scenario: SandboxScenario, responders: ScenarioResponders): Response {
   switch (scenario) {
@@ -36,10 +31,27 @@ function answer(c: Context<AppEnv>, scenario: SandboxScenario, responders: Scena
     case 'internal_error':
       return internalErrorResponse(c);
     case 'idempotency_conflict':
-      return domainErrorResponse(c, new IdempotencyInFlightError());
     case 'validation_failed':
-      return domainErrorResponse(c, REHEARSED_VALIDATION);
+      return domainErrorResponse(c, rehearsedFailure(scenario));
   }
+}
+
+/** The 400 for a `Sandbox-Scenario` naming no scenario: nothing is rehearsed (REST and MCP alike). */
+export function unknownScenarioResponse(c: Context<AppEnv>): Response {
+  return problem(c, {
+    status: 400,
+    code: ERROR_CODES.unknownSandboxScenario,
+    title: 'Unknown sandbox scenario',
+    detail: `Sandbox-Scenario must be one of: ${SANDBOX_SCENARIOS.join(', ')}.`,
+    errors: [{ path: 'header.Sandbox-Scenario', message: `Use one of: ${SANDBOX_SCENARIOS.join(', ')}.` }],
+    extra: { valid_scenarios: [...SANDBOX_SCENARIOS] },
+  });
+}
+
+/** Marks a rehearsed answer with the scenario it rehearses. */
+export function markRehearsal(response: Response, scenario: SandboxScenario): Response {
+  response.headers.set(SANDBOX_SCENARIO_HEADER, scenario);
+  return response;
 }
 
 export function createSandboxScenarios(responders: ScenarioResponders) {
@@ -47,18 +59,7 @@ export function createSandboxScenarios(responders: ScenarioResponders) {
     const raw = c.req.header('sandbox-scenario');
     if (raw === undefined) return null;
     const scenario = sandboxScenarioNamed(raw);
-    if (scenario === null) {
-      return problem(c, {
-        status: 400,
-        code: ERROR_CODES.unknownSandboxScenario,
-        title: 'Unknown sandbox scenario',
-        detail: `Sandbox-Scenario must be one of: ${SANDBOX_SCENARIOS.join(', ')}.`,
-        errors: [{ path: 'header.Sandbox-Scenario', message: `Use one of: ${SANDBOX_SCENARIOS.join(', ')}.` }],
-        extra: { valid_scenarios: [...SANDBOX_SCENARIOS] },
-      });
-    }
-    const response = answer(c, scenario, responders);
-    response.headers.set(SANDBOX_SCENARIO_HEADER, scenario);
-    return response;
+    if (scenario === null) return unknownScenarioResponse(c);
+    return markRehearsal(answer(c, scenario, responders), scenario);
   };
 }

@@ -1,9 +1,11 @@
-import type { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { inquiryInputSchema } from '../../inquiries/schemas.js';
 import type { McpCall, McpDeps } from '../context.js';
 import { InquiryReceiptSchema } from '../schemas.js';
-import { runTool, structuredResult } from '../tool-result.js';
+import { internalErrorResult, runTool, structuredResult, toolError } from '../tool-result.js';
+import { rehearsedFailure } from '../../inquiries/rehearsed-failures.js';
+import type { SandboxScenario } from '../../model/sandbox-scenarios.js';
 import { validatedByService } from '../validated-by-service.js';
 import { invalidInput } from '../../lib/zod-errors.js';
 
@@ -41,10 +43,32 @@ export function registerSubmitInquiry(server: McpServer, deps: McpDeps, call: Mc
     (args) =>
       runTool(deps.logger, 'submit_inquiry', async () => {
         const { idempotency_key, sandbox, ...fields } = args as Record<string, unknown>;
+        // A rehearsal answers before anything is looked at, as on POST /api/v1/sandbox/inquiries.
+        const rehearsed = sandbox === true ? rehearsal(call.scenario) : undefined;
+        if (rehearsed) return rehearsed;
         const options = callOptions.safeParse({ idempotency_key, sandbox });
         if (!options.success) throw invalidInput('The call', options.error);
         const { inquiry, replayed } = await deps.inquiries.submit(fields, { principal: call.principal, source: 'mcp', sandbox: options.data.sandbox, idempotencyKey: options.data.idempotency_key });
         return structuredResult({ id: inquiry.id, status: inquiry.status, created_at: inquiry.created_at, sandbox: inquiry.sandbox, replayed });
       }, args),
   );
+}
+
+/**
+ * The tool's answer to a rehearsed failure: the result the real failure gives (runTool's own
+ * rendering). None for rate_limited and invalid_token: those are HTTP answers, which the route
+ * gives (http/routes/mcp.ts).
+ */
+function rehearsal(scenario: SandboxScenario | null | undefined): CallToolResult | undefined {
+  switch (scenario) {
+    case 'internal_error':
+      return internalErrorResult();
+    case 'idempotency_conflict':
+    case 'validation_failed': {
+      const error = rehearsedFailure(scenario);
+      return toolError(error.code, error.message, error.errors);
+    }
+    default:
+      return undefined;
+  }
 }
