@@ -107,7 +107,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   await seedIfEmpty(sandboxStore.projects, SANDBOX_CATALOG_PATH, clock, random, sandboxStore.studio, sandboxStore.media);
 
   const catalog = new CatalogService({ store: store.projects, clock, baseUrl, apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: config.catalogVersionCheckMs });
-  const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY });
+  const sandboxCatalog = new CatalogService({ store: sandboxStore.projects, clock, baseUrl, apiPrefix: '/api/v1/sandbox/projects', htmlPrefix: '/api/v1/sandbox/projects', versionCheckMs: Number.POSITIVE_INFINITY, cursorScope: 'sandbox' });
 
   // One registry per app: two apps in a process (tests, multi-instance) never mix their counts.
   const metrics = createMetrics();

@@ -20,8 +20,10 @@ const cursorSchema = z.object({
 /** Digests of recent queries: one SHA-256 per distinct query, not one per request. */
 const digests = new BoundedMap<string, string>(1000);
 
-export function queryDigest(query: Omit<ProjectQuery, 'after' | 'limit'>): string {
-  const canonical = JSON.stringify([query.q ?? null, query.tag ?? null, query.industry ?? null, query.service ?? null, query.technology ?? null, query.year ?? null, query.featured ?? null, query.sort]);
+/** `scope` names the catalog when more than one is served; the real one's digests stay as they were. */
+export function queryDigest(query: Omit<ProjectQuery, 'after' | 'limit'>, scope?: string): string {
+  const fields = [query.q ?? null, query.tag ?? null, query.industry ?? null, query.service ?? null, query.technology ?? null, query.year ?? null, query.featured ?? null, query.sort];
+  const canonical = JSON.stringify(scope === undefined ? fields : [scope, ...fields]);
   let digest = digests.get(canonical);
   if (digest === undefined) {
     digest = hash('sha256', canonical, 'base64url').slice(0, 12);

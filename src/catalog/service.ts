@@ -41,6 +41,11 @@ export interface CatalogServiceOptions {
   cacheEntries?: number;
   /** the most JSON (in bytes) the cache keeps in all */
   cacheBytes?: number;
+  /**
+   * Salts this catalog's page cursors when it is served beside another (the sandbox's fixture
+   * catalog beside the real one), so neither accepts the other's cursor.
+   */
+  cursorScope?: string;
 }
 
 /**
@@ -167,7 +172,7 @@ export class CatalogService {
     // Featured projects come in the owner's order unless a sort is asked for.
     const sort: ProjectSort = input.sort === undefined || (input.sort === 'relevance' && !q) ? (q ? 'relevance' : input.featured === true ? 'featured' : '-published_at') : input.sort;
     const base = { ...filter, sort };
-    const digest = queryDigest(base);
+    const digest = queryDigest(base, this.options.cursorScope);
     const after = input.cursor ? decodeCursor(input.cursor, digest) : undefined;
     const key = `list:${digest}:${input.limit}:${input.cursor ?? ''}`;
     return this.memoEntry(key, async () => {

@@ -64,3 +64,33 @@ describe('sandbox inquiries name the sandbox catalog’s projects (docs/design.m
     }
   });
 });
+
+/**
+ * The fixture catalog pages like the real one, but its cursors are its own: a cursor carried from
+ * one environment to the other (a client switching base URL mid-paging) was accepted and resumed
+ * at the other catalog's position, silently skipping projects, instead of being refused.
+ */
+describe('sandbox and real list cursors are not interchangeable', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ env: { RATE_LIMITS_ENABLED: 'false' } });
+  });
+  after(async () => server.close());
+
+  const list = async (path: string, cursor?: string) => {
+    const res = await fetch(`${server.baseUrl}${path}?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    return { status: res.status, body: (await res.json()) as { next_cursor?: string | null; error?: string; detail?: string } };
+  };
+
+  for (const [from, to] of [['/api/v1/projects', '/api/v1/sandbox/projects'], ['/api/v1/sandbox/projects', '/api/v1/projects']] as const) {
+    it(`a cursor of ${from} is refused by ${to}, and still pages ${from}`, async () => {
+      const cursor = (await list(from)).body.next_cursor;
+      assert.ok(cursor, 'both catalogs have a second page at limit=2');
+      const foreign = await list(to, cursor);
+      assert.equal(foreign.status, 400);
+      assert.equal(foreign.body.error, 'validation_failed');
+      assert.match(foreign.body.detail ?? '', /cursor belongs to a different query/);
+      assert.equal((await list(from, cursor)).status, 200);
+    });
+  }
+});
