@@ -13,21 +13,35 @@ export const MAX_IMAGES = 13;
 /**
  * One image of a project as written: a stored image by `media` id, or `url` with its size (an
  * image elsewhere, or a `data:` URL / a file beside the catalog, which is stored on import).
- * What the API adds (`variants`) may be sent back unchanged and is recomputed.
+ * What the API adds (`variants`, `placeholder`, `media: null` for an image that was not uploaded)
+ * may be sent back unchanged: a GET's `images` PUT back as they are; the additions are recomputed.
  */
 export const imageInputSchema = z
   .object({
-    media: z.string().regex(/^img_[A-Za-z0-9_-]{22}$/, 'an image id from the media upload, img_…').optional(),
+    media: z
+      .string()
+      .regex(/^img_[A-Za-z0-9_-]{22}$/, 'an image id from the media upload, img_…')
+      .nullish(),
     url: z.string().min(1).max(30_000_000).optional(),
     alt: z.string().trim().min(1, 'describe the image for people who cannot see it').max(300),
     caption: z.string().trim().max(300).nullable().optional(),
     width: z.number().int().positive().optional(),
     height: z.number().int().positive().optional(),
     variants: z.array(z.unknown()).optional(),
+    placeholder: z.string().nullable().optional(),
   })
   .strict()
-  .refine((i) => i.media !== undefined || i.url !== undefined, { message: 'needs media (an uploaded image id) or url', path: ['media'] });
-export type ImageInput = z.infer<typeof imageInputSchema>;
+  .refine((i) => i.media != null || i.url !== undefined, { message: 'needs media (an uploaded image id) or url', path: ['media'] })
+  .transform(({ media, placeholder: _p, ...rest }): ImageInput => (media == null ? rest : { ...rest, media }));
+export interface ImageInput {
+  media?: string;
+  url?: string | undefined;
+  alt: string;
+  caption?: string | null | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+  variants?: unknown[] | undefined;
+}
 
 const rfc3339 = z.string().datetime({ offset: true, message: 'must be an RFC 3339 timestamp' });
 

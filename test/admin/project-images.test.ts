@@ -93,6 +93,17 @@ describe('project images over HTTP: upload, project, pages, immutable variants',
     assert.equal((await fetch(`${server.baseUrl}/media/img-${'b'.repeat(22)}.jpg`)).status, 404);
   });
 
+  it('the images a GET answers PUT back as they are (placeholder, media: null and variants are the API\'s own), changing nothing', async () => {
+    for (const slug of ['tidewater', 'atlas-regional-trip-planner']) {
+      const got = await admin(`/api/v1/admin/projects/${slug}`);
+      const before = (await got.json()) as { images: { placeholder: string | null; media: string | null }[] };
+      assert.ok(before.images.length > 0, slug);
+      const put = await admin(`/api/v1/admin/projects/${slug}`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json', 'if-match': got.headers.get('etag')! }, body: JSON.stringify({ images: before.images }) });
+      assert.equal(put.status, 200, await put.clone().text());
+      assert.deepEqual(((await put.json()) as typeof before).images, before.images, slug);
+    }
+  });
+
   it('the project page shows the cover as <picture> (AVIF, WebP, JPEG srcset) with width and height; JSON-LD lists it', async () => {
     const html = await (await fetch(`${server.baseUrl}/projects/tidewater`)).text();
     const picture = /<picture>([\s\S]*?)<\/picture>/.exec(html)?.[1] ?? '';
