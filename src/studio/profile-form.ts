@@ -19,9 +19,12 @@ export interface ProfileFormValues {
 
 const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim());
 
-/** `Name: rest` → [name, rest]; a line without `: ` is all name. */
-function splitLine(line: string): [string, string] {
-  const at = line.indexOf(': ');
+/**
+ * `Name: rest` → [name, rest]; a line without `: ` is all name. A service splits at its first
+ * `: ` (its description may hold more); a link at its last, as its URL holds no space but its
+ * label may hold `: ` (`Shop: EU: https://…`, as an imported profile can have it).
+ */
+function splitLine(line: string, at = line.indexOf(': ')): [string, string] {
   return at < 0 ? [line.replace(/:$/, ''), ''] : [line.slice(0, at).trim(), line.slice(at + 2).trim()];
 }
 
@@ -38,7 +41,7 @@ export function profileInput(values: ProfileFormValues): { input: Record<string,
   const links = lines(values.links).flatMap((line, i) => {
     if (!line) return [];
     linkLines.push(i + 1);
-    const [label, url] = splitLine(line);
+    const [label, url] = splitLine(line, line.lastIndexOf(': '));
     return [{ label, url }];
   });
   const optional = (v: string) => (v.trim() === '' ? null : v.trim());

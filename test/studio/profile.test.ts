@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { contrastRatio, formatRatio } from '../../src/studio/contrast.js';
 import { studioProfileSchema } from '../../src/studio/profile.js';
-import { profileFormErrors, profileInput } from '../../src/studio/profile-form.js';
+import { profileFormErrors, profileFormValues, profileInput } from '../../src/studio/profile-form.js';
 
 describe('WCAG 2.2 contrast ratio (§1.4.3, definition of contrast ratio)', () => {
   it('is 21:1 for black on white and 1:1 for a colour on itself', () => {
@@ -58,5 +58,12 @@ describe('the admin profile form', () => {
     assert.equal(result.success, false);
     const errors = profileFormErrors(result.error!.issues.map((i) => ({ path: i.path.join('.'), message: i.message })), serviceLines, linkLines);
     assert.match(errors.links!, /^line 2 \(url\): must be an http\(s\) URL$/);
+  });
+
+  it('shows every saved link so that saving the form again keeps it, a label holding ": " too (as an import can set it)', () => {
+    const profile = studioProfileSchema.parse({ name: 'S', services: [{ name: 'Build', description: 'Apps: web and mobile' }], links: [{ label: 'Shop: EU', url: 'https://shop.example/eu' }, { label: 'Site', url: 'https://s.example' }] });
+    const again = studioProfileSchema.parse(profileInput(profileFormValues(profile)).input);
+    assert.deepEqual(again.links, profile.links);
+    assert.deepEqual(again.services, profile.services);
   });
 });
