@@ -1,10 +1,17 @@
 import type { Cached, CatalogService } from '../catalog/service.js';
 import type { Clock } from '../lib/clock.js';
-import type { StudioStore } from '../store/ports/index.js';
+import type { StudioRecord, StudioStore } from '../store/ports/index.js';
+import { PreconditionFailedError } from '../lib/errors.js';
+import { strongEtag } from '../lib/etag.js';
 import { invalidInput } from '../lib/zod-errors.js';
 import { acceptLogo, type StudioLogo } from './logo.js';
 import { studioProfileSchema, type StudioProfile } from './profile.js';
 import { studioView, type StudioView } from './view.js';
+
+/** The version of a stored profile and logo (none saved yet: a version too), by their content. */
+function versionOf(record: StudioRecord | undefined): string {
+  return strongEtag(JSON.stringify(record ? [record.profile, record.logo ? [record.logo.content_type, strongEtag(record.logo.data)] : null] : null));
+}
 
 /** What happens to the logo on a save. */
 export type LogoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; bytes: Uint8Array };
@@ -40,14 +47,25 @@ export class StudioService {
     return this.last !== undefined && this.last.value === view && this.options.catalog.isCurrent(this.last);
   }
 
-  /** Validates and saves; a ValidationError names each field (and the contrast ratio of a refused accent colour). */
-  async save(input: unknown, change: LogoChange = { kind: 'keep' }): Promise<StudioView> {
+  /** The version of the saved profile, read from the store: the admin form carries it to save(). */
+  async version(): Promise<string> {
+    return versionOf(await this.options.store.get());
+  }
+
+  /**
+   * Validates and saves; a ValidationError names each field (and the contrast ratio of a refused
+   * accent colour). `basedOn` (the version() the edit started from): if the profile was saved since,
+   * a PreconditionFailedError, so one owner's save never silently undoes another's (RFC 9110 §13.1.1).
+   */
+  async save(input: unknown, change: LogoChange = { kind: 'keep' }, basedOn?: string): Promise<StudioView> {
+    const stored = await this.options.store.get();
+    if (basedOn !== undefined && basedOn !== versionOf(stored)) throw new PreconditionFailedError('the studio profile was saved by someone else after this form was opened.');
     const parsed = studioProfileSchema.safeParse(input);
     if (!parsed.success) throw invalidInput('The studio profile', parsed.error, studioProfileSchema);
     let logo: StudioLogo | null;
     if (change.kind === 'replace') logo = await acceptLogo(change.bytes);
     else if (change.kind === 'remove') logo = null;
-    else logo = (await this.options.store.get())?.logo ?? null;
+    else logo = stored?.logo ?? null;
     await this.options.store.put(parsed.data, logo, this.options.clock.now());
     this.options.catalog.invalidate();
     return this.current();

@@ -218,4 +218,25 @@ describe('the studio profile over HTTP, in pages, documents and MCP', () => {
     assert.match(await (await get('/llms.txt')).text(), /^# Harbour <&> Pine portfolio catalog$/m);
     assert.match(await (await get('/docs.md')).text(), /^# Harbour <&> Pine — portfolio catalog API\n/, 'the Markdown reference follows the profile');
   });
+
+  it('two owners editing the profile at once: the later save of an older form is a 412 that keeps their text and saves nothing', async () => {
+    const versionIn = (html: string) => /name="version" value="([^"]+)"/.exec(html)![1]!.replaceAll('&quot;', '"');
+    await owner.get('/admin/profile');
+    const opened = versionIn(owner.html);
+    assert.equal((await saveProfile({ name: 'First Owner Studio' })).status, 303, 'the other owner saves first');
+    const form = new FormData();
+    for (const [k, v] of Object.entries(profileForm({ name: 'Second Owner Studio' }))) form.set(k, v);
+    form.set('version', opened);
+    const stale = await owner.postMultipart('/admin/profile', form);
+    assert.equal(stale.status, 412);
+    assert.match(owner.html, /role="alert"[^>]*>\s*<p>Someone saved the profile after you opened this page/);
+    assert.match(owner.html, /id="name" name="name" type="text" value="Second Owner Studio"/, 'their text is not lost');
+    assert.equal(((await (await get('/api/v1/studio')).json()) as Studio).name, 'First Owner Studio', 'and not saved');
+
+    form.set('version', versionIn(owner.html));
+    form.set('_csrf', owner.csrf);
+    assert.equal((await owner.postMultipart('/admin/profile', form)).status, 303, 'saved again from that page, it goes through');
+    assert.equal(((await (await get('/api/v1/studio')).json()) as Studio).name, 'Second Owner Studio');
+  });
 });
+

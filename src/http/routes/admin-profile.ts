@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { ValidationError } from '../../lib/errors.js';
+import { PreconditionFailedError, ValidationError } from '../../lib/errors.js';
 import { renderProfilePage } from '../../pages/admin/render.js';
 import { PROFILE_FIELDS, type ProfileErrors } from '../../pages/admin/profile.js';
 import { profileFormErrors, profileFormValues, profileInput, type ProfileFormValues } from '../../studio/profile-form.js';
@@ -11,9 +11,9 @@ import type { AppEnv } from '../env.js';
 /** /admin/profile: the studio profile and logo, edited in a multipart form. */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { studio: StudioService }): void {
   const { studio } = deps;
-  const render = async (c: Context<AppEnv>, values: ProfileFormValues, errors: ProfileErrors, status = 200, notice?: string, removeLogo = false) => {
+  const render = async (c: Context<AppEnv>, values: ProfileFormValues, errors: ProfileErrors, status = 200, notice?: string, removeLogo = false, conflict?: string) => {
     const logo = (await studio.current()).logo;
-    const view = { ...(await frameOf(c, deps)), values, errors, logo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null, removeLogo, notice };
+    const view = { ...(await frameOf(c, deps)), values, errors, logo: logo ? { path: logo.path, width: logo.width, height: logo.height } : null, removeLogo, notice, conflict, version: await studio.version() };
     return sendAdminHtml(c, renderProfilePage(view), status);
   };
 
@@ -33,8 +33,13 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     else if (body.remove_logo === '1') change = { kind: 'remove' };
     const { input, serviceLines, linkLines } = profileInput(values);
     try {
-      await studio.save(input, change);
+      // A form without `version` (a script's post) is not checked; every page the server renders carries it.
+      await studio.save(input, change, typeof body.version === 'string' ? body.version : undefined);
     } catch (error) {
+      if (error instanceof PreconditionFailedError) {
+        const conflict = 'Someone saved the profile after you opened this page, so yours was not saved. Your version is below; the site shows theirs — check it, then save again.';
+        return render(c, values, change.kind === 'replace' ? { logo: 'the new logo was not saved, as nothing was: choose the file again' } : {}, 412, undefined, change.kind === 'remove', conflict);
+      }
       if (!(error instanceof ValidationError)) throw error;
       const errors = profileFormErrors(error.errors ?? [], serviceLines, linkLines) as ProfileErrors;
       // A file input cannot be filled in again: a good new logo refused with the rest is named, or it would be lost unseen.

@@ -15,6 +15,10 @@ export interface ProfileView extends AdminFrame {
   /** "Remove the logo" as sent with a refused form, so the choice is not lost */
   removeLogo?: boolean | undefined;
   notice?: string | undefined;
+  /** the version of the saved profile this form edits (StudioService.version): a save based on another is refused */
+  version: string;
+  /** why the save was refused as stale */
+  conflict?: string | undefined;
 }
 
 /** The zones the time-zone field suggests as people type (a datalist: no script). */
@@ -59,7 +63,7 @@ const describedBy = (id: keyof ProfileErrors, errors: ProfileErrors, hint = true
 
 /** /admin/profile: what the public site says about the studio, and its brand. */
 export const ProfilePage: FC<ProfileView> = (view) => {
-  const { values, errors, logo, removeLogo, notice, csrfToken } = view;
+  const { values, errors, logo, removeLogo, notice, conflict, version, csrfToken } = view;
   const failed = (Object.keys(errors) as (keyof ProfileErrors)[]).filter((k) => errors[k]);
   const input = (id: (typeof PROFILE_FIELDS)[number], attrs: Record<string, unknown> = {}, hint = false) => (
     <input id={id} name={id} type="text" value={values[id]} aria-invalid={errors[id] ? 'true' : undefined} aria-describedby={describedBy(id, errors, hint)} {...attrs} />
@@ -68,10 +72,11 @@ export const ProfilePage: FC<ProfileView> = (view) => {
     <AdminLayout {...view} current="profile" title={failed.length > 0 ? 'Error: studio profile' : 'Studio profile'}>
       <h1>Studio profile</h1>
       <p class="lead">What the site, its feeds and the API say about the studio: the header, home page, footer, page titles, /llms.txt and the MCP tool get_studio.</p>
-      <Flash notice={notice} />
+      <Flash notice={notice} error={conflict} />
       <ErrorSummary title="Please check the profile" items={failed.map((k) => ({ field: k, text: `${LABELS[k]}: ${errors[k]}` }))} />
       <form class="form" method="post" action="/admin/profile" enctype="multipart/form-data" novalidate>
         <CsrfField token={csrfToken} />
+        <input type="hidden" name="version" value={version} />
         <Field id="name" errors={errors}>
           {input('name', { required: true, maxlength: 100 })}
         </Field>
