@@ -7,6 +7,13 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A filter term (industry, service, technology, tag) as the catalog keeps it. */
 export const TERM_PATTERN = /^[a-z0-9][a-z0-9.+#-]*$/;
 const term = z.string().trim().min(1).max(60).regex(TERM_PATTERN, 'lowercase letters, digits, and . + # -');
+/** A list of terms, each kept once in its first place: `React, react` in the form is one technology, one filter chip. */
+const terms = (max: number) =>
+  z
+    .array(term)
+    .max(max)
+    .transform((list) => [...new Set(list)])
+    .default([]);
 /** A cover and a gallery of up to 12. */
 export const MAX_IMAGES = 13;
 
@@ -55,9 +62,9 @@ export const projectInputSchema = z
     description: z.string().max(20_000).default(''),
     client: z.string().trim().min(1).max(200).nullable().default(null),
     industry: term,
-    services: z.array(term).max(20).default([]),
-    technologies: z.array(term).max(40).default([]),
-    tags: z.array(term).max(20).default([]),
+    services: terms(20),
+    technologies: terms(40),
+    tags: terms(20),
     year: z.number().int().min(1970).max(2100),
     featured: z.boolean().default(false),
     // Where a featured project stands in the owner's order (store/kysely/featured-order.ts);

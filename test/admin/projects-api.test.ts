@@ -89,6 +89,13 @@ describe('the admin projects API: ETag and If-Match, never a lost update (RFC 91
     assert.equal((await admin(`${API}/only-once`, { method: 'DELETE', headers: { 'if-match': etag } })).status, 204);
   });
 
+  it('a term named twice in a list (in any case or spacing the form turns into the same term) is kept once, in its first place', async () => {
+    const res = await admin(`${API}/twice-named`, { method: 'PUT', body: JSON.stringify({ ...NEW, services: ['web-development', 'web-development'], technologies: ['typescript', 'go', ' typescript '], tags: ['booking', 'ferries', 'booking'] }) });
+    assert.equal(res.status, 201, await res.clone().text());
+    const saved = (await res.json()) as { services: string[]; technologies: string[]; tags: string[] };
+    assert.deepEqual([saved.services, saved.technologies, saved.tags], [['web-development'], ['typescript', 'go'], ['booking', 'ferries']]);
+  });
+
   it('PUT may leave out `slug` (the URL names it), as the OpenAPI document says', async () => {
     const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { components: { schemas: Record<string, { required?: string[] }> } };
     assert.ok(!doc.components.schemas.ProjectEdit!.required?.includes('slug'), 'slug is not required in ProjectEdit');
