@@ -44,6 +44,20 @@ describe('415 names the accepted types in the field of its method', () => {
     }
   });
 
+  it('a PATCH sent as a JSON Patch (RFC 6902), JSON of a format not applied here, is a 415 with Accept-Patch (RFC 5789 §2.2) and changes nothing', async () => {
+    const project = await fetch(`${server.baseUrl}/api/v1/admin/projects/${slug}`, { headers: { authorization: `Bearer ${token}` } });
+    const { title } = (await project.json()) as { title: string };
+    const res = await fetch(`${server.baseUrl}/api/v1/admin/projects/${slug}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json-patch+json', 'if-match': project.headers.get('etag')! },
+      body: JSON.stringify([{ op: 'replace', path: '/title', value: 'Patched' }]),
+    });
+    assert.equal(res.status, 415);
+    assert.equal(res.headers.get('accept-patch'), 'application/merge-patch+json, application/json');
+    await res.arrayBuffer();
+    assert.equal(((await (await fetch(`${server.baseUrl}/api/v1/projects/${slug}`)).json()) as { title: string }).title, title);
+  });
+
   it('a PUT with another type: 415 without Accept-Post (a POST-only field)', async () => {
     const res = await send('PUT', `/api/v1/admin/projects/${slug}`);
     assert.equal(res.status, 415);

@@ -4,7 +4,7 @@ import { problem } from '../responses/problem.js';
 import type { AppEnv } from '../env.js';
 import { ACCEPT_PATCH, acceptedTypesFields } from './accepted-types.js';
 import { jsonDepthExceeds } from './json-depth.js';
-import { isJsonMediaType } from './media-type.js';
+import { isJsonMediaType, mediaTypeOf } from './media-type.js';
 
 /** No request of ours nests deeper than a few levels; this leaves room and keeps every recursive walk safe. */
 export const MAX_JSON_DEPTH = 32;
@@ -20,7 +20,10 @@ export async function readJsonBody(c: Context<AppEnv>, what: string, options: { 
   const type = c.req.header('content-type');
   // No body and no type where an empty body is allowed (`curl -X POST`): nothing to mislabel.
   if (type === undefined && 'emptyAs' in options && (await c.req.text()) === '') return { ok: true, value: options.emptyAs };
-  if (!isJsonMediaType(type)) {
+  // RFC 5789 §2.2: a patch document of a format we do not apply (a JSON Patch, RFC 6902, is JSON
+  // too) is a 415 naming the ones we do, not a 400 about its content.
+  const unsupportedPatch = c.req.method === 'PATCH' && !ACCEPT_PATCH.split(', ').includes(mediaTypeOf(type));
+  if (!isJsonMediaType(type) || unsupportedPatch) {
     const method = c.req.method;
     const label = method === 'PATCH' ? `one of ${ACCEPT_PATCH}` : 'application/json';
     return {
