@@ -36,6 +36,20 @@ function absolute(baseUrl: string, url: string): string {
   return url.startsWith('/') ? `${baseUrl}${url}` : url;
 }
 
+/**
+ * The inverse of absolute() for a project body an owner sends back: an image `url` on this site
+ * (as the API wrote it) is kept as its path again, so a GET's images PUT back store what they were
+ * and still hold after the site moves to another PUBLIC_URL. Anything else is left as sent.
+ */
+export function sitePathsOfImages(body: unknown, baseUrl: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Array.isArray((body as { images?: unknown }).images)) return body;
+  const images = ((body as { images: unknown[] }).images).map((image) => {
+    const url = typeof image === 'object' && image !== null ? (image as { url?: unknown }).url : undefined;
+    return typeof url === 'string' && url.startsWith(`${baseUrl}/`) ? { ...(image as object), url: url.slice(baseUrl.length) } : image;
+  });
+  return { ...body, images };
+}
+
 export function toApiProject(record: ProjectRecord, baseUrl: string, apiPrefix: string, htmlPrefix: string): ApiProject {
   return {
     id: record.id,

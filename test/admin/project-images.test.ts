@@ -93,7 +93,7 @@ describe('project images over HTTP: upload, project, pages, immutable variants',
     assert.equal((await fetch(`${server.baseUrl}/media/img-${'b'.repeat(22)}.jpg`)).status, 404);
   });
 
-  it('the images a GET answers PUT back as they are (placeholder, media: null and variants are the API\'s own), changing nothing', async () => {
+  it('the images a GET answers PUT back as they are (placeholder, media: null, variants and this site\'s absolute URLs are the API\'s own), changing nothing', async () => {
     for (const slug of ['tidewater', 'atlas-regional-trip-planner']) {
       const got = await admin(`/api/v1/admin/projects/${slug}`);
       const before = (await got.json()) as { images: { placeholder: string | null; media: string | null }[] };
@@ -102,6 +102,8 @@ describe('project images over HTTP: upload, project, pages, immutable variants',
       assert.equal(put.status, 200, await put.clone().text());
       assert.deepEqual(((await put.json()) as typeof before).images, before.images, slug);
     }
+    const stored = await server.store.projects.getAny('atlas-regional-trip-planner');
+    assert.equal(stored!.images[0]!.url, '/images/atlas-regional-trip-planner/1.svg', 'an image on this site is stored as its path again, not the URL the API wrote');
   });
 
   it('the project page shows the cover as <picture> (AVIF, WebP, JPEG srcset) with width and height; JSON-LD lists it', async () => {

@@ -1,6 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { toAdminProject } from '../../catalog/admin-project.js';
+import { sitePathsOfImages } from '../../catalog/api-project.js';
 import { projectEditSchema, projectEtag, type ProjectEditor } from '../../catalog/editor.js';
 import { ProjectSchema } from '../../catalog/schemas.js';
 import { ifNoneMatchMatches } from '../../lib/etag.js';
@@ -92,7 +93,7 @@ export function registerAdminProjectsApi(app: OpenAPIHono<AppEnv>, deps: { edito
   app.put(`${ADMIN_PROJECTS_PATH}/:slug`, async (c) => {
     const body = await readJsonBody(c, 'the project');
     if (!body.ok) return body.response;
-    const { project, created } = await editor.put(c.req.param('slug'), body.value, c.req.header('if-match'), c.req.header('if-none-match'));
+    const { project, created } = await editor.put(c.req.param('slug'), sitePathsOfImages(body.value, c.get('baseUrl')), c.req.header('if-match'), c.req.header('if-none-match'));
     return send(c, project, created ? 201 : 200);
   });
 
@@ -116,7 +117,7 @@ export function registerAdminProjectsApi(app: OpenAPIHono<AppEnv>, deps: { edito
   app.patch(`${ADMIN_PROJECTS_PATH}/:slug`, async (c) => {
     const body = await readJsonBody(c, 'a merge patch of the project');
     if (!body.ok) return body.response;
-    return send(c, await editor.patch(c.req.param('slug'), body.value, c.req.header('if-match'), c.req.header('if-none-match')));
+    return send(c, await editor.patch(c.req.param('slug'), sitePathsOfImages(body.value, c.get('baseUrl')), c.req.header('if-match'), c.req.header('if-none-match')));
   });
 
   app.openAPIRegistry.registerPath({
