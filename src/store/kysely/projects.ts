@@ -255,6 +255,11 @@ export class KyselyProjectStore implements ProjectStore {
     return exportAll(this.db);
   }
 
+  async listAny(): Promise<RevisedProject[]> {
+    const rows = await this.db.selectFrom('projects').select([...RECORD_COLUMNS, 'revision']).orderBy('slug').execute();
+    return rows.map((row) => ({ ...toRecord(row), revision: Number(row.revision) }));
+  }
+
   featuredRanks(): Promise<Map<string, number>> {
     return featuredRanks(this.db);
   }

@@ -91,6 +91,8 @@ export interface ProjectStore {
   moveFeatured(slug: string, direction: 'up' | 'down'): Promise<boolean>;
   /** Every project, published or not, ordered by slug. */
   exportAll(): Promise<ProjectRecord[]>;
+  /** The same with each one's revision (the owner's list), in one query. */
+  listAny(): Promise<RevisedProject[]>;
   /** Every project's `featured_rank` by slug (featured or not): what an export writes and an import compares. */
   featuredRanks(): Promise<Map<string, number>>;
   count(): Promise<number>;
