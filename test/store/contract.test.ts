@@ -112,6 +112,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           demo.map((p) => p.slug).sort(),
         );
         assert.ok(all.some((p) => p.published_at === null));
+        const listed = await store.projects.listAny();
+        assert.deepEqual(listed.map((p) => p.slug), all.map((p) => p.slug), 'listAny: the same projects in the same order');
+        for (const p of listed.slice(0, 3)) assert.deepEqual(p, await store.projects.getAny(p.slug), `${p.slug} with its revision, as getAny reads it`);
       });
 
       it('round-trips every field of a record', async () => {
