@@ -59,35 +59,31 @@ export function registerAdminRoutes(app: OpenAPIHono<AppEnv>, options: AdminRout
   const cookie = sessionCookie(https);
   const guardForms = csrf({ key: owner.csrfKey, random: options.random, https, origin: new URL(options.baseUrl).origin, refuse: async (c) => sendAdminHtml(c, renderErrorPage(await site(), 403, c.get('requestId')), 403) });
   const resolveOwner = ownerSession(owner.sessions, cookie);
-  // Hono's `/admin/*` matches `/admin` itself too: registered for both, each ran twice there
-  // (two session lookups, two CSRF cookies).
-  for (const path of ['/admin/*']) {
-    // The session first (a cookie lookup), so an upload from someone signed out is turned away
-    // before its body (up to UPLOAD_LIMIT_BYTES) is read for the CSRF field.
-    app.use(path, resolveOwner);
-    app.use(path, async (c, next) => {
-      if (c.req.method !== 'POST' || !isUploadPath(c.req.path) || c.get('owner')) return next();
-      // The body stays unread, so this connection cannot carry another request (RFC 9112 §9.6).
-      c.header('connection', 'close');
-      return c.redirect('/admin/login', 303);
-    });
-    app.use(path, rejectNulInUploads);
-    app.use(path, guardForms);
-  }
+  // Hono's `/admin/*` matches `/admin` itself too (registered for both, each ran twice there).
+  const everyAdminPath = '/admin/*';
+  // The session first (a cookie lookup), so an upload from someone signed out is turned away
+  // before its body (up to UPLOAD_LIMIT_BYTES) is read for the CSRF field.
+  app.use(everyAdminPath, resolveOwner);
+  app.use(everyAdminPath, async (c, next) => {
+    if (c.req.method !== 'POST' || !isUploadPath(c.req.path) || c.get('owner')) return next();
+    // The body stays unread, so this connection cannot carry another request (RFC 9112 §9.6).
+    c.header('connection', 'close');
+    return c.redirect('/admin/login', 303);
+  });
+  app.use(everyAdminPath, rejectNulInUploads);
+  app.use(everyAdminPath, guardForms);
   // A notification given up on stays in the warning for a day; one still being retried, until it goes out.
   const deliveryTrouble = () => options.store.outbox.trouble(options.clock.now() - DEAD_WARNING_MS);
   const deps = { site, inbox: owner.inbox, deliveryTrouble };
-  for (const path of ['/admin/*']) {
-    // An owner page that leads nowhere is said inside the admin, with the way back (the public
-    // 404 speaks of unpublished projects and leads to the catalog).
-    app.use(path, async (c, next) => {
-      await next();
-      if (c.req.method === 'GET' && c.error instanceof NotFoundError && signedIn(c)) {
-        // Not merged with the public 404's headers (its length, ETag).
-        replaceResponse(c, sendAdminHtml(c, renderAdminNotFoundPage({ ...(await frameOf(c, deps)), message: c.error.message }), 404));
-      }
-    });
-  }
+  // An owner page that leads nowhere is said inside the admin, with the way back (the public
+  // 404 speaks of unpublished projects and leads to the catalog).
+  app.use(everyAdminPath, async (c, next) => {
+    await next();
+    if (c.req.method === 'GET' && c.error instanceof NotFoundError && signedIn(c)) {
+      // Not merged with the public 404's headers (its length, ETag).
+      replaceResponse(c, sendAdminHtml(c, renderAdminNotFoundPage({ ...(await frameOf(c, deps)), message: c.error.message }), 404));
+    }
+  });
 
   registerSignInRoutes(app, {
     ...deps,
