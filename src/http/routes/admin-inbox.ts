@@ -25,11 +25,12 @@ function filterOf(c: Context<AppEnv>): InboxFilter & { text: string } {
 
 /**
  * The inbox view an inquiry was opened from (`?status=…&q=…`, as the list's links carry it), so
- * its page, its status forms and its deletion lead back there rather than to the open view.
+ * its page, its status forms and its deletion lead back there rather than to the open view; with
+ * `extra`, a redirect's own parameters (`marked`, `deleted`) beside them.
  */
-function backTo(c: Context<AppEnv>): string {
+function backTo(c: Context<AppEnv>, extra: Record<string, string> = {}): string {
   const { status, text } = filterOf(c);
-  return inboxQuery(status, text);
+  return inboxQuery(status, text, extra);
 }
 
 /** The inbox at /admin: list, inquiry pages, status changes, erasure and exports (owners only). */
@@ -77,8 +78,7 @@ export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): 
     const status = statusOf(String((await c.req.parseBody()).status ?? ''));
     if (!status) throw new ValidationError('Choose a status.', [{ path: 'status', message: `must be one of ${INQUIRY_STATUSES.join(', ')}` }]);
     await inbox.setStatus(id, status);
-    const { status: view, text } = filterOf(c);
-    return seeOther(c, `/admin/inquiries/${id}${inboxQuery(view, text, { marked: status })}`);
+    return seeOther(c, `/admin/inquiries/${id}${backTo(c, { marked: status })}`);
   });
 
   app.get('/admin/inquiries/:id/delete', async (c) => {
@@ -91,8 +91,7 @@ export function registerInboxRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps): 
     const away = guard(c);
     if (away) return away;
     await inbox.erase(inquiryId(c));
-    const { status: view, text } = filterOf(c);
-    return seeOther(c, `/admin${inboxQuery(view, text, { deleted: '1' })}`);
+    return seeOther(c, `/admin${backTo(c, { deleted: '1' })}`);
   });
 
   for (const format of ['csv', 'json'] as const) {

@@ -8,6 +8,9 @@ import type { LogoChange, StudioService } from '../../studio/service.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
 import type { AppEnv } from '../env.js';
 
+/** A file input cannot be filled in again: a good new logo refused with the rest is named, or it would be lost unseen. */
+const LOGO_NOT_SAVED = 'the new logo was not saved, as nothing was: choose the file again';
+
 /** /admin/profile: the studio profile and logo, edited in a multipart form. */
 export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps & { studio: StudioService }): void {
   const { studio } = deps;
@@ -38,12 +41,11 @@ export function registerProfileRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     } catch (error) {
       if (error instanceof PreconditionFailedError) {
         const conflict = 'Someone saved the profile after you opened this page, so yours was not saved. Your version is below; the site shows theirs — check it, then save again.';
-        return render(c, values, change.kind === 'replace' ? { logo: 'the new logo was not saved, as nothing was: choose the file again' } : {}, 412, undefined, change.kind === 'remove', conflict);
+        return render(c, values, change.kind === 'replace' ? { logo: LOGO_NOT_SAVED } : {}, 412, undefined, change.kind === 'remove', conflict);
       }
       if (!(error instanceof ValidationError)) throw error;
       const errors = profileFormErrors(error.errors ?? [], serviceLines, linkLines) as ProfileErrors;
-      // A file input cannot be filled in again: a good new logo refused with the rest is named, or it would be lost unseen.
-      if (change.kind === 'replace' && !errors.logo) errors.logo = 'the new logo was not saved, as nothing was: choose the file again';
+      if (change.kind === 'replace' && !errors.logo) errors.logo = LOGO_NOT_SAVED;
       return render(c, values, errors, 422, undefined, change.kind === 'remove');
     }
     return seeOther(c, '/admin/profile?saved=1');
