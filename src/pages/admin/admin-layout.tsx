@@ -22,6 +22,27 @@ export interface AdminLayoutProps extends AdminFrame {
 export const CsrfField: FC<{ token: string }> = ({ token }) => <input type="hidden" name="_csrf" value={token} />;
 
 /**
+ * The links between pages of an owner's list, newest first. Cursors only go forward: a later page
+ * leads back to the first of the same view (`newest`, set on a continued page) and on to the next
+ * (`older`, set while there is one).
+ */
+export const Pager: FC<{ what: string; newest?: string | undefined; older?: string | undefined }> = ({ what, newest, older }) =>
+  newest || older ? (
+    <p class="pager">
+      {newest ? (
+        <a class="button secondary" href={newest}>
+          Newest {what}
+        </a>
+      ) : null}
+      {older ? (
+        <a class="button secondary" href={older}>
+          Older {what}
+        </a>
+      ) : null}
+    </p>
+  ) : null;
+
+/**
  * The form of a page that asks before something that cannot be undone (deleting an inquiry or a
  * project, revoking a token): the one button that does it, and the way back that does not.
  */

@@ -1,7 +1,7 @@
 import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
 import type { OutboxRecord, OutboxState } from '../../store/ports/index.js';
-import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
+import { AdminLayout, CsrfField, Pager, type AdminFrame } from './admin-layout.js';
 import { humanTimeOrDash } from '../../lib/human-time.js';
 
 export interface DeliveriesView extends AdminFrame {
@@ -17,6 +17,12 @@ export interface DeliveriesView extends AdminFrame {
 }
 
 const STATES: Record<OutboxState, string> = { pending: 'Pending', delivered: 'Delivered', dead: 'Gave up' };
+
+/** The deliveries page of one state (all when none), from `cursor` on. */
+function deliveriesHref(state: OutboxState | undefined, cursor?: string): string {
+  const query = new URLSearchParams({ ...(state ? { state } : {}), ...(cursor ? { cursor } : {}) }).toString();
+  return `/admin/deliveries${query ? `?${query}` : ''}`;
+}
 
 /** Who sent the inquiry a notification tells of, from its payload (undefined for other events). */
 function senderName(payload: string): string | undefined {
@@ -40,7 +46,6 @@ const About: FC<{ delivery: OutboxRecord }> = ({ delivery }) => {
 
 export const DeliveriesPage: FC<DeliveriesView> = (view) => {
   const { deliveries, state, channels, notice, csrfToken, nextCursor, continued } = view;
-  const stateQuery = state ? `?state=${state}` : '';
   const at = (ms: number | null) => humanTimeOrDash(ms, view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="deliveries" title="Deliveries">
@@ -59,7 +64,7 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
           </li>
           {(['pending', 'delivered', 'dead'] as const).map((s) => (
             <li>
-              <a href={`/admin/deliveries?state=${s}`} aria-current={state === s ? 'page' : undefined}>
+              <a href={deliveriesHref(s)} aria-current={state === s ? 'page' : undefined}>
                 {STATES[s]}
               </a>
             </li>
@@ -112,20 +117,7 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
           </tbody>
         </table>
       )}
-      {nextCursor || continued ? (
-        <p class="pager">
-          {continued ? (
-            <a class="button secondary" href={`/admin/deliveries${stateQuery}`}>
-              Newest deliveries
-            </a>
-          ) : null}
-          {nextCursor ? (
-            <a class="button secondary" href={`/admin/deliveries${stateQuery}${stateQuery ? '&' : '?'}cursor=${nextCursor}`}>
-              Older deliveries
-            </a>
-          ) : null}
-        </p>
-      ) : null}
+      <Pager what="deliveries" newest={continued ? deliveriesHref(state) : undefined} older={nextCursor ? deliveriesHref(state, nextCursor) : undefined} />
     </AdminLayout>
   );
 };

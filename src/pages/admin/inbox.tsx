@@ -4,7 +4,7 @@ import type { InboxEntry } from '../../inbox/inbox.js';
 import { describeSender } from '../../inbox/sender.js';
 import { INQUIRY_STATUSES, OPEN_STATUSES, type InquiryStatus, type InquiryStatusFilter } from '../../model/inquiry.js';
 import { humanTime } from '../../lib/human-time.js';
-import { AdminLayout, type AdminFrame } from './admin-layout.js';
+import { AdminLayout, Pager, type AdminFrame } from './admin-layout.js';
 
 /** How an inquiry came in, in the list's few words (the inquiry page says it in full). */
 const CHANNELS = { web: 'Form', api: 'REST', mcp: 'MCP' } as const;
@@ -125,21 +125,7 @@ export const InboxPage: FC<InboxView> = (view) => {
           </tbody>
         </table>
       )}
-      {/* Cursors only go forward: a later page leads back to the first of the same view. */}
-      {nextCursor || continued ? (
-        <p class="pager">
-          {continued ? (
-            <a class="button secondary" href={`/admin${inboxQuery(status, text)}`}>
-              Newest inquiries
-            </a>
-          ) : null}
-          {nextCursor ? (
-            <a class="button secondary" href={`/admin${inboxQuery(status, text, { cursor: nextCursor })}`}>
-              Older inquiries
-            </a>
-          ) : null}
-        </p>
-      ) : null}
+      <Pager what="inquiries" newest={continued ? `/admin${inboxQuery(status, text)}` : undefined} older={nextCursor ? `/admin${inboxQuery(status, text, { cursor: nextCursor })}` : undefined} />
     </AdminLayout>
   );
 };
