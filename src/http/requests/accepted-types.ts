@@ -1,5 +1,7 @@
 /** What every PATCH here takes: an RFC 7396 merge patch, or the same object labelled plain JSON. */
-export const ACCEPT_PATCH = 'application/merge-patch+json, application/json';
+export const PATCH_TYPES: readonly string[] = ['application/merge-patch+json', 'application/json'];
+/** PATCH_TYPES as the Accept-Patch field lists them (RFC 5789 §3.1). */
+export const ACCEPT_PATCH = PATCH_TYPES.join(', ');
 
 /**
  * RFC 9110 §15.5.16: a 415 names the types the server takes, in the field of the request's

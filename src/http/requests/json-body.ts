@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { problem } from '../responses/problem.js';
 import type { AppEnv } from '../env.js';
-import { ACCEPT_PATCH, acceptedTypesFields } from './accepted-types.js';
+import { ACCEPT_PATCH, acceptedTypesFields, PATCH_TYPES } from './accepted-types.js';
 import { jsonDepthExceeds } from './json-depth.js';
 import { isJsonMediaType, mediaTypeOf } from './media-type.js';
 
@@ -22,7 +22,7 @@ export async function readJsonBody(c: Context<AppEnv>, what: string, options: { 
   if (type === undefined && 'emptyAs' in options && (await c.req.text()) === '') return { ok: true, value: options.emptyAs };
   // RFC 5789 §2.2: a patch document of a format we do not apply (a JSON Patch, RFC 6902, is JSON
   // too) is a 415 naming the ones we do, not a 400 about its content.
-  const unsupportedPatch = c.req.method === 'PATCH' && !ACCEPT_PATCH.split(', ').includes(mediaTypeOf(type));
+  const unsupportedPatch = c.req.method === 'PATCH' && !PATCH_TYPES.includes(mediaTypeOf(type));
   if (!isJsonMediaType(type) || unsupportedPatch) {
     const method = c.req.method;
     const label = method === 'PATCH' ? `one of ${ACCEPT_PATCH}` : 'application/json';
