@@ -9,7 +9,7 @@ import { bodyLimit } from './http/middleware/body-limit.js';
 import { rejectNul } from './http/middleware/no-nul.js';
 import { bearerOnApi, invalidTokenResponse, noTokenInQuery } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
-import { errorHandler } from './http/responses/errors.js';
+import { errorHandler, failureReporter } from './http/responses/errors.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { methodsServing, notFoundHandler } from './http/responses/not-found.js';
 import { meteringFor } from './http/openapi/metering.js';
@@ -18,7 +18,9 @@ import { CachedRouter } from './http/cached-router.js';
 import { isPublicCorsPath, PUBLIC_CORS_PATHS, publicCorsHeaders, publicCorsPreflight } from './http/middleware/public-cors.js';
 import { createRateLimits, identifyByBearer, rateLimitedResponse } from './http/middleware/rate-limit.js';
 import { accessRecorder, requestContext } from './http/middleware/request-context.js';
-import { cachedReadLane, type Lane } from './http/cached-read-lane.js';
+import { cachedReadLane } from './http/cached-read-lane.js';
+import { firstLane, type Lane } from './http/lane.js';
+import { oauthTokenLane } from './http/oauth-token-lane.js';
 import { encodeResponse } from './http/middleware/response-encoding.js';
 import { clientIpResolver } from './lib/client-ip.js';
 import { requestIds } from './http/middleware/request-id.js';
@@ -192,9 +194,14 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   app.use(rejectNul({ ownPaths: [MCP_PATH, AUTHORIZE_PATH], skip: isUploadPath }));
   // Repeated catalog reads skip validation and the catalog service, after all of the above.
   const cache = new ResponseCache({ enabled: config.responseCache });
-  // …and most of them skip Hono altogether: the same steps, on node:http (cached-read-lane.ts).
+  // …and most of them skip Hono altogether: the same steps, on node:http (cached-read-lane.ts), as
+  // does a token request with a form body (oauth-token-lane.ts).
   const variants = new VariantCache(store.media);
-  const lane = cachedReadLane({ cache, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record, ...(config.responseCache ? { kept: keptVariant(variants) } : {}) });
+  const reportFailure = failureReporter(logger, () => clock.now());
+  const lane = firstLane(
+    cachedReadLane({ cache, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record, ...(config.responseCache ? { kept: keptVariant(variants) } : {}) }),
+    oauthTokenLane({ token: (request) => oauth.token(request), bodyLimitBytes: config.bodyLimitBytes, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record, reportFailure }),
+  );
 
   registerHealthRoutes(app, store);
   registerMetricsRoute(app, { registry: metrics.registry, token: config.metricsToken });
@@ -242,7 +249,7 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   registerAdminRoutes(app, { owner, site, baseUrl, studio, editor: new ProjectEditor({ store: store.projects, media: store.media, catalog, clock, random }), store, clock, random, limiter: rateLimits.limiter, channels: { mail: config.mail !== null, webhooks: config.webhooks?.urls.length ?? 0 }, uploadLimitBytes: config.uploadLimitBytes });
 
   app.notFound(errorPages.notFound(notFoundHandler(app)));
-  app.onError(errorPages.onError(errorHandler(logger, () => clock.now())));
+  app.onError(errorPages.onError(errorHandler(reportFailure)));
 
   return {
     app,

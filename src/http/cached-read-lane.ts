@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCompressible, keptEncoding, varyWithAcceptEncoding, type Coding } from '../lib/content-coding.js';
 import { codedEtag, ifNoneMatchForm } from '../lib/etag.js';
 import { preferredCoding } from './requests/accept-encoding.js';
@@ -6,6 +5,7 @@ import { listField } from './requests/header.js';
 import type { Admission } from './middleware/rate-limit.js';
 import type { AccessRecorder } from './middleware/request-context.js';
 import type { CurrentEntry, ResponseCache } from './middleware/response-cache.js';
+import { isPlainHost, type Lane } from './lane.js';
 
 export interface CachedReadLaneOptions {
   cache: ResponseCache;
@@ -19,9 +19,6 @@ export interface CachedReadLaneOptions {
   /** representations named by their content (image variants, routes/media-files.ts): current while kept */
   kept?: (target: string) => CurrentEntry | undefined;
 }
-
-/** Answers a request on node:http and returns true, or returns false and leaves it to the app. */
-export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * Repeated public reads answered on node:http, before Hono (issue 17). For a GET the response
@@ -47,8 +44,7 @@ export function cachedReadLane(options: CachedReadLaneOptions): Lane {
     if (req.method !== 'GET' || target === undefined || target.charCodeAt(0) !== 0x2f || target.includes('%')) return false;
     const headers = req.headers;
     if (headers.authorization !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
-    // A Host @hono/node-server takes as it is; any other it checks (and may refuse with 400).
-    if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return false;
+    if (!isPlainHost(headers.host)) return false;
     const cached = cache.current(target, headers.accept);
     const entry = cached ?? kept?.(target);
     if (entry === undefined) return false;
@@ -104,6 +100,3 @@ const encodedHeaders = new WeakMap<Readonly<Record<string, string>>, Partial<Rec
 function notModifiedFields(entry: CurrentEntry, held: Coding | 'identity'): Readonly<Record<string, string>> {
   return held === 'identity' ? entry.notModified : { ...entry.notModified, etag: codedEtag(entry.etag, held) };
 }
-
-/** @hono/node-server's reValidHost: a Host header it builds the request URL from unchecked. */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;

@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Lane } from './cached-read-lane.js';
+import type { Lane } from './lane.js';
 
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 

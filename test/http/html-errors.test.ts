@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Hono } from 'hono';
 import pino from 'pino';
 import type { AppEnv } from '../../src/http/env.js';
-import { errorHandler } from '../../src/http/responses/errors.js';
+import { errorHandler, failureReporter } from '../../src/http/responses/errors.js';
 import { htmlErrorPages } from '../../src/http/responses/html-errors.js';
 import { NotFoundError } from '../../src/lib/errors.js';
 
@@ -24,7 +24,7 @@ function app() {
     throw new NotFoundError('gone');
   });
   const pages = htmlErrorPages((status, requestId) => `<!doctype html><h1>Error ${status}</h1><p>${requestId}</p>`);
-  hono.onError(pages.onError(errorHandler(pino({ level: 'silent' }), Date.now)));
+  hono.onError(pages.onError(errorHandler(failureReporter(pino({ level: 'silent' }), Date.now))));
   return hono;
 }
 

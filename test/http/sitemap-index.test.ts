@@ -5,7 +5,7 @@ import pino from 'pino';
 import { generateCatalog } from '../../bench/lib/catalog-fixture.js';
 import { CatalogService } from '../../src/catalog/service.js';
 import type { AppEnv } from '../../src/http/env.js';
-import { errorHandler } from '../../src/http/responses/errors.js';
+import { errorHandler, failureReporter } from '../../src/http/responses/errors.js';
 import { registerAgentSurfaces } from '../../src/http/routes/agent-surfaces.js';
 import { DEFAULT_CONTENT_SIGNALS } from '../../src/config.js';
 import { ManualClock } from '../../src/lib/clock.js';
@@ -30,7 +30,7 @@ describe('sitemaps past the protocol limit', () => {
     await opened.store.projects.upsert(projects, clock.now(), () => `prj_map${String(++n).padStart(4, '0')}`);
     catalog = new CatalogService({ store: opened.store.projects, clock, baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 0 });
     app = new OpenAPIHono<AppEnv>();
-    app.onError(errorHandler(pino({ level: 'silent' }), Date.now));
+    app.onError(errorHandler(failureReporter(pino({ level: 'silent' }), Date.now)));
     registerAgentSurfaces(app, { catalog, publicUrl: 'http://x', studio: async () => DEFAULT_PROFILE, contentSignals: DEFAULT_CONTENT_SIGNALS, sitemapMaxUrls: 20 });
   });
   after(() => opened.drop());
@@ -71,7 +71,7 @@ describe('sitemaps past the protocol limit', () => {
     // A catalog service of its own: documents are kept per service, and the first one kept the index.
     const own = new CatalogService({ store: opened.store.projects, clock: new ManualClock(), baseUrl: 'http://x', apiPrefix: '/api/v1/projects', htmlPrefix: '/projects', versionCheckMs: 0 });
     const small = new OpenAPIHono<AppEnv>();
-    small.onError(errorHandler(pino({ level: 'silent' }), Date.now));
+    small.onError(errorHandler(failureReporter(pino({ level: 'silent' }), Date.now)));
     registerAgentSurfaces(small, { catalog: own, publicUrl: 'http://x', studio: async () => DEFAULT_PROFILE, contentSignals: DEFAULT_CONTENT_SIGNALS, sitemapMaxUrls: published.length + 1 });
     const xml = await (await small.request('/sitemap.xml')).text();
     assert.match(xml, /<urlset /);

@@ -6,7 +6,8 @@ import { isJsonMediaType, mediaTypeOf } from '../requests/media-type.js';
 import { isUploadPath } from './upload-paths.js';
 import type { AppEnv } from '../env.js';
 
-const refused = (where: '(url)' | '(body)') =>
+/** The 400 a request carrying U+0000 gets (the token lane refuses a form's with it too). */
+export const refused = (where: '(url)' | '(body)') =>
   new ValidationError(`The ${where === '(url)' ? 'request target' : 'request body'} holds a NUL character (U+0000), which no field accepts.`, [{ path: where, message: 'must not contain U+0000' }]);
 
 const unpaired = (path: string) =>

@@ -36,28 +36,46 @@ export function internalErrorResponse(c: Context<AppEnv>): Response {
 /**
  * What an error on an OAuth endpoint answers: its own RFC 6749 error, and for anything that is
  * the server's fault (5xx) `temporarily_unavailable` or `server_error` with nothing internal,
- * as node-oidc-provider's renderer does.
+ * as node-oidc-provider's renderer does. The token lane (oauth-token-lane.ts) answers with it too.
  */
-function oauthErrorFor(c: Context<AppEnv>, error: Error): OAuthError {
+export function oauthErrorFor(error: Error, requestId: string): OAuthError {
   if (error instanceof OAuthError) return error;
   if (error instanceof ServiceUnavailableError) return new TemporarilyUnavailableError(error.message, error.retryAfterSeconds);
   if (error instanceof DomainError && error.status < 500) return new InvalidRequestError(error.message);
   if (error instanceof HTTPException && error.status < 500) return new InvalidRequestError('The request could not be read.');
-  return new ServerError(`The server met an unexpected condition; retry later. Quote request id ${c.get('requestId')} when reporting it.`);
+  return new ServerError(`The server met an unexpected condition; retry later. Quote request id ${requestId} when reporting it.`);
+}
+
+/** An error some request met, as the log tells of it. */
+export interface FailedRequest {
+  requestId: string;
+  method: string;
+  path: string;
+}
+
+/** Logs what an error tells the operator, once per request; whether it was unexpected. */
+export type FailureReporter = (error: Error, request: FailedRequest) => boolean;
+
+/** The one failure log of the app and the token lane. */
+export function failureReporter(logger: Logger, now: () => number): FailureReporter {
+  // A database away fails every request that needs it: one line per 10 s, counting the rest.
+  const storeDown = new LogThrottle(10_000, now);
+  return (error, request) => {
+    const unexpected = !(error instanceof DomainError || error instanceof OAuthError || (error instanceof HTTPException && error.status < 500));
+    if (unexpected) logger.error({ err: error, ...request }, 'unhandled error');
+    // The driver's code only: its message can name hosts and users.
+    if (error instanceof StoreUnavailableError) {
+      storeDown.run((suppressedSinceLastLog) => logger.warn({ ...request, reason: error.reason, suppressedSinceLastLog }, 'database unavailable: answered 503'));
+    }
+    return unexpected;
+  };
 }
 
 /** The one error renderer for the app. */
-export function errorHandler(logger: Logger, now: () => number) {
-  // A database away fails every request that needs it: one line per 10 s, counting the rest.
-  const storeDown = new LogThrottle(10_000, now);
+export function errorHandler(report: FailureReporter) {
   return (error: Error, c: Context<AppEnv>): Response => {
-    const unexpected = !(error instanceof DomainError || error instanceof OAuthError || (error instanceof HTTPException && error.status < 500));
-    if (unexpected) logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error');
-    // The driver's code only: its message can name hosts and users.
-    if (error instanceof StoreUnavailableError) {
-      storeDown.run((suppressedSinceLastLog) => logger.warn({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, reason: error.reason, suppressedSinceLastLog }, 'database unavailable: answered 503'));
-    }
-    if (isOAuthPath(c.req.path) || error instanceof OAuthError) return oauthErrorJson(c, oauthErrorFor(c, error));
+    const unexpected = report(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+    if (isOAuthPath(c.req.path) || error instanceof OAuthError) return oauthErrorJson(c, oauthErrorFor(error, c.get('requestId')));
     if (error instanceof DomainError) return domainErrorResponse(c, error);
     if (!unexpected) return problem(c, { status: (error as HTTPException).status, code: ERROR_CODES.badRequest, title: 'Bad request', detail: 'The request could not be read.' });
     return internalErrorResponse(c);
