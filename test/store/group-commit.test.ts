@@ -69,9 +69,15 @@ describe('SQLite group commit (sqlite/group-commit.ts)', () => {
     const database = new Database(path);
     database.pragma('journal_mode = WAL');
     let commits = 0;
-    const kysely: Kysely<Schema> = new KyselyClass<Schema>({ dialect: new SqliteDialect({ database }), log: (event) => void (event.query.sql === 'commit' && (commits += 1)) });
+    let savepoints = 0;
+    const count = (sql: string) => {
+      if (sql === 'commit') commits += 1;
+      if (sql === 'SAVEPOINT member') savepoints += 1;
+    };
+    const kysely: Kysely<Schema> = new KyselyClass<Schema>({ dialect: new SqliteDialect({ database }), log: (event) => count(event.query.sql) });
     const group = new GroupCommit(kysely, (trx) => ({ inquiries: new KyselyInquiryStore(trx, 'sqlite') }) as unknown as Stores, sync);
-    return { group, commits: () => commits, close: () => kysely.destroy() };
+    const stored = (id: string) => database.prepare('SELECT count(*) AS n FROM inquiries WHERE id = ?').get(id) as { n: number };
+    return { group, commits: () => commits, savepoints: () => savepoints, stored: (n: number) => stored(inquiry(n).id).n, close: () => kysely.destroy() };
   }
 
   it('members that arrive while an fdatasync is in flight share the next COMMIT; one answered at its COMMIT does not wait for the disk', async () => {
@@ -93,7 +99,7 @@ describe('SQLite group commit (sqlite/group-commit.ts)', () => {
 
       // A token (answered at its COMMIT, not after the disk) goes through at once.
       let tokenAnswered = false;
-      const token = group.run(async (tx) => tx.inquiries.insert(inquiry(7)), false).then(() => (tokenAnswered = true));
+      const token = group.run(async (tx) => tx.inquiries.insert(inquiry(7)), { durable: false }).then(() => (tokenAnswered = true));
       for (let i = 0; i < 20 && !tokenAnswered; i++) await turn();
       assert.equal(tokenAnswered, true, 'the token did not wait for the fdatasync in flight');
       assert.equal(syncs.started, 1);
@@ -105,6 +111,33 @@ describe('SQLite group commit (sqlite/group-commit.ts)', () => {
       await Promise.all([...later, token]);
       assert.equal(commits(), 2, 'the five inquiries and the token shared one COMMIT');
       assert.equal(syncs.started, 2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a single-statement member runs without a savepoint, and one that breaks a constraint fails alone', async () => {
+    const { group, commits, savepoints, stored, close } = open(async () => {});
+    try {
+      const before = commits();
+      const members = [
+        group.run((tx) => tx.inquiries.insert(inquiry(101)), { single: true }),
+        // The same primary key again: SQLite undoes this statement alone (SQLITE_CONSTRAINT).
+        group.run((tx) => tx.inquiries.insert(inquiry(101)), { single: true }),
+        group.run((tx) => tx.inquiries.insert(inquiry(102)), { single: true }),
+        // A member of two statements whose second fails keeps nothing of its first.
+        group.run(async (tx) => {
+          await tx.inquiries.insert(inquiry(103));
+          await tx.inquiries.insert(inquiry(102));
+        }),
+        group.run((tx) => tx.inquiries.insert(inquiry(104))),
+      ];
+      const outcomes = await Promise.allSettled(members);
+      assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+      assert.match(String((outcomes[1] as PromiseRejectedResult).reason.code), /^SQLITE_CONSTRAINT/);
+      assert.equal(commits(), before + 1, 'one group, one COMMIT');
+      assert.equal(savepoints(), 2, 'savepoints only around the members that may run several statements');
+      assert.deepEqual([101, 102, 103, 104].map(stored), [1, 1, 0, 1]);
     } finally {
       await close();
     }

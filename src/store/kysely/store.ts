@@ -30,7 +30,7 @@ function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): Idempot
     return found;
   };
   return {
-    claim: async (...args) => synced(await group.run((tx) => tx.idempotency.claim(...args), false)),
+    claim: async (...args) => synced(await group.run((tx) => tx.idempotency.claim(...args), { durable: false })),
     settle: (record) => group.run((tx) => tx.idempotency.settle(record)),
     look: async (...args) => synced(await store.look(...args)),
     complete: (completion) => store.complete(completion),
@@ -48,7 +48,7 @@ function groupedClaims(store: IdempotencyStore, group: GroupCommitLike): Idempot
  */
 function groupedCredentials(store: CredentialStore, group: GroupCommitLike): CredentialStore {
   return {
-    insert: (credential) => group.run((tx) => tx.credentials.insert(credential), false),
+    insert: (credential) => group.run((tx) => tx.credentials.insert(credential), { durable: false, single: true }),
     findByHash: (hash) => store.findByHash(hash),
     revoke: (hash, nowMs) => store.revoke(hash, nowMs),
     revokeGrant: (grantId, nowMs) => store.revokeGrant(grantId, nowMs),
@@ -64,10 +64,10 @@ function groupedCredentials(store: CredentialStore, group: GroupCommitLike): Cre
 function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore {
   return {
     enqueue: (items) => store.enqueue(items),
-    claimDue: (nowMs, leaseMs, limit) => group.run((tx) => tx.outbox.claimDue(nowMs, leaseMs, limit), false),
-    renewLeases: (ids, heldUntilMs, untilMs) => group.run((tx) => tx.outbox.renewLeases(ids, heldUntilMs, untilMs), false),
-    delivered: (id, nowMs) => group.run((tx) => tx.outbox.delivered(id, nowMs), false),
-    failed: (id, error, retryAtMs) => group.run((tx) => tx.outbox.failed(id, error, retryAtMs), false),
+    claimDue: (nowMs, leaseMs, limit) => group.run((tx) => tx.outbox.claimDue(nowMs, leaseMs, limit), { durable: false }),
+    renewLeases: (ids, heldUntilMs, untilMs) => group.run((tx) => tx.outbox.renewLeases(ids, heldUntilMs, untilMs), { durable: false }),
+    delivered: (id, nowMs) => group.run((tx) => tx.outbox.delivered(id, nowMs), { durable: false }),
+    failed: (id, error, retryAtMs) => group.run((tx) => tx.outbox.failed(id, error, retryAtMs), { durable: false }),
     get: (id) => store.get(id),
     list: (query) => store.list(query),
     retry: (id, nowMs) => store.retry(id, nowMs),
@@ -128,8 +128,19 @@ export class NewerDatabaseError extends Error {
   }
 }
 
+export interface MemberOptions {
+  /** answer only once the commit is on disk (default); false: at the COMMIT */
+  durable?: boolean;
+  /**
+   * The member runs exactly one statement (a token's INSERT). A statement that fails on a
+   * constraint is undone by SQLite alone, the transaction going on (SQLite, "ON CONFLICT": ABORT),
+   * so it needs no SAVEPOINT and RELEASE, two statements of its own (~6% of a token's CPU).
+   */
+  single?: boolean;
+}
+
 export interface GroupCommitLike {
-  run<T>(work: (tx: Stores) => Promise<T>, durable?: boolean): Promise<T>;
+  run<T>(work: (tx: Stores) => Promise<T>, options?: MemberOptions): Promise<T>;
   /** resolves once everything committed so far is on disk */
   synced(): Promise<void>;
 }

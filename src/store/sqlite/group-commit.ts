@@ -2,11 +2,14 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { nextTurn } from '../../lib/next-turn.js';
 import type { Stores } from '../ports/index.js';
 import type { Database } from '../kysely/schema.js';
+import type { MemberOptions } from '../kysely/store.js';
 
 interface Member {
   work: (tx: Stores) => Promise<unknown>;
   /** wait for the fsync before settling (an inquiry); a claim is a lock, not an answer */
   durable: boolean;
+  /** one statement, which SQLite undoes by itself if it fails: no savepoint around it */
+  single: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -83,9 +86,10 @@ export class GroupCommit {
     private readonly checkpointEveryGroups = CHECKPOINT_EVERY_GROUPS,
   ) {}
 
-  run<T>(work: (tx: Stores) => Promise<T>, durable = true): Promise<T> {
+  run<T>(work: (tx: Stores) => Promise<T>, options: MemberOptions = {}): Promise<T> {
+    const { durable = true, single = false } = options;
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, durable, single, resolve: resolve as (value: unknown) => void, reject });
       if (!this.running) void this.drain();
       else if (!durable) this.wakeDrain();
     });
@@ -165,6 +169,16 @@ export class GroupCommit {
     wake?.();
   }
 
+  /** A single-statement member's outcome: its error if SQLite undid its statement alone. */
+  private async single(member: Member, stores: Stores): Promise<Outcome> {
+    try {
+      return { member, ok: true, value: await member.work(stores) };
+    } catch (error) {
+      if (!undoneAlone(error)) throw error;
+      return { member, ok: false, value: error };
+    }
+  }
+
   /** Writes one group in one transaction; every member's outcome, or all failed. */
   private async commit(group: Member[]): Promise<Outcome[]> {
     try {
@@ -197,6 +211,10 @@ export class GroupCommit {
         outcomes.push({ member, ok: true, value: await member.work(stores) });
       } else {
         for (const member of group) {
+          if (member.single) {
+            outcomes.push(await this.single(member, stores));
+            continue;
+          }
           await trx.executeQuery(SAVEPOINT);
           try {
             outcomes.push({ member, ok: true, value: await member.work(stores) });
@@ -220,4 +238,12 @@ export class GroupCommit {
 function settle(o: Outcome): void {
   if (o.ok) o.member.resolve(o.value);
   else o.member.reject(o.value);
+}
+
+/**
+ * Any other failure (I/O, a full disk, a busy or out-of-memory connection) may have rolled the
+ * whole transaction back (SQLite, "Response To Errors Within A Transaction"), so it fails the group.
+ */
+function undoneAlone(error: unknown): boolean {
+  return String((error as { code?: unknown } | null)?.code).startsWith('SQLITE_CONSTRAINT');
 }
