@@ -42,7 +42,7 @@ describe('vitrine CLI', () => {
     const db = join(dir, 'migrate.db');
     const first = await vitrine(db, 'migrate');
     assert.equal(first.code, 0);
-    assert.match(first.stdout, /applied 12 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets, 005_idempotency_results, 006_owner_side, 007_authorization_code, 008_studio_and_editing, 009_media, 010_access_token_expiry, 011_project_pages, 012_code_redirect_named\n/);
+    assert.match(first.stdout, /applied 13 migration\(s\): 001_catalog, 002_auth, 003_inquiries, 004_secrets, 005_idempotency_results, 006_owner_side, 007_authorization_code, 008_studio_and_editing, 009_media, 010_access_token_expiry, 011_project_pages, 012_code_redirect_named, 013_credentials_client_unused\n/);
     const second = await vitrine(db, 'migrate');
     assert.equal(second.code, 0);
     assert.match(second.stdout, /no migrations applied/);
