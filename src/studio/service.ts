@@ -13,6 +13,8 @@ function versionOf(record: StudioRecord | undefined): string {
   return strongEtag(JSON.stringify(record ? [record.profile, record.logo ? [record.logo.content_type, strongEtag(record.logo.data)] : null] : null));
 }
 
+const SAVED_MEANWHILE = 'the studio profile was saved by someone else after this form was opened.';
+
 /** What happens to the logo on a save. */
 export type LogoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; bytes: Uint8Array };
 
@@ -59,14 +61,17 @@ export class StudioService {
    */
   async save(input: unknown, change: LogoChange = { kind: 'keep' }, basedOn?: string): Promise<StudioView> {
     const stored = await this.options.store.get();
-    if (basedOn !== undefined && basedOn !== versionOf(stored)) throw new PreconditionFailedError('the studio profile was saved by someone else after this form was opened.');
+    if (basedOn !== undefined && basedOn !== versionOf(stored)) throw new PreconditionFailedError(SAVED_MEANWHILE);
     const parsed = studioProfileSchema.safeParse(input);
     if (!parsed.success) throw invalidInput('The studio profile', parsed.error, studioProfileSchema);
     let logo: StudioLogo | null;
     if (change.kind === 'replace') logo = await acceptLogo(change.bytes);
     else if (change.kind === 'remove') logo = null;
     else logo = stored?.logo ?? null;
-    await this.options.store.put(parsed.data, logo, this.options.clock.now());
+    // The check above, again where the write happens: two saves of one version may both have passed it.
+    const unchanged = basedOn === undefined ? undefined : (now: StudioRecord | undefined) => versionOf(now) === basedOn;
+    const saved = await this.options.store.put(parsed.data, logo, this.options.clock.now(), unchanged);
+    if (saved === null) throw new PreconditionFailedError(SAVED_MEANWHILE);
     this.options.catalog.invalidate();
     return this.current();
   }

@@ -47,4 +47,20 @@ await describeEachDialect('studio profile storage contract', (suite) => {
     );
     assert.deepEqual(await suite.store.studio.get(), kept);
   });
+
+  it('a put with a condition writes only if it holds for what is stored then: of two racing saves of one version, one writes', async () => {
+    const stored = await suite.store.studio.get();
+    const unchanged = (now: unknown) => JSON.stringify(now) === JSON.stringify(stored);
+    const before = await suite.store.projects.version();
+    const [first, second] = await Promise.all([
+      suite.store.studio.put({ ...PROFILE, name: 'First' }, null, NOW + 3000, unchanged),
+      suite.store.studio.put({ ...PROFILE, name: 'Second' }, null, NOW + 3000, unchanged),
+    ]);
+    assert.equal([first, second].filter((r) => r !== null).length, 1, 'one of the two wrote');
+    const winner = (first ?? second)!.profile.name;
+    assert.equal((await suite.store.studio.get())?.profile.name, winner, 'the one that wrote is what is stored');
+    assert.ok((await suite.store.projects.version()) > before);
+    // Without a condition, a put writes as before.
+    assert.notEqual(await suite.store.studio.put(PROFILE, null, NOW + 4000), null);
+  });
 });

@@ -12,6 +12,10 @@ export interface StudioRecord {
 export interface StudioStore {
   /** undefined until a profile was saved or imported */
   get(): Promise<StudioRecord | undefined>;
-  /** Replaces the profile (and logo); bumps the catalog version so every instance shows it. */
-  put(profile: StudioProfile, logo: StudioLogo | null, nowMs: number): Promise<StudioRecord>;
+  /**
+   * Replaces the profile (and logo); bumps the catalog version so every instance shows it. With
+   * `onlyIf`, only when it holds for the record stored at the moment of writing (no other save
+   * between its read and this write, on any instance): null when it does not, and nothing written.
+   */
+  put(profile: StudioProfile, logo: StudioLogo | null, nowMs: number, onlyIf?: (stored: StudioRecord | undefined) => boolean): Promise<StudioRecord | null>;
 }
