@@ -198,9 +198,10 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   // does a token request with a form body (oauth-token-lane.ts).
   const variants = new VariantCache(store.media);
   const reportFailure = failureReporter(logger, () => clock.now());
+  const steps = { headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record };
   const lane = firstLane(
-    cachedReadLane({ cache, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record, ...(config.responseCache ? { kept: keptVariant(variants) } : {}) }),
-    oauthTokenLane({ token: (request) => oauth.token(request), bodyLimitBytes: config.bodyLimitBytes, headersFor, nextRequestId, clientIp, admit: rateLimits.admitNow, record, reportFailure }),
+    cachedReadLane({ ...steps, cache, ...(config.responseCache ? { kept: keptVariant(variants) } : {}) }),
+    oauthTokenLane({ ...steps, token: (request) => oauth.token(request), bodyLimitBytes: config.bodyLimitBytes, reportFailure }),
   );
 
   registerHealthRoutes(app, store);

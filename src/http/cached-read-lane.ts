@@ -2,20 +2,11 @@ import { isCompressible, keptEncoding, varyWithAcceptEncoding, type Coding } fro
 import { codedEtag, ifNoneMatchForm } from '../lib/etag.js';
 import { preferredCoding } from './requests/accept-encoding.js';
 import { listField } from './requests/header.js';
-import type { Admission } from './middleware/rate-limit.js';
-import type { AccessRecorder } from './middleware/request-context.js';
 import type { CurrentEntry, ResponseCache } from './middleware/response-cache.js';
-import { isPlainHost, type Lane } from './lane.js';
+import { isPlainHost, type Lane, type LaneSteps } from './lane.js';
 
-export interface CachedReadLaneOptions {
+export interface CachedReadLaneOptions extends LaneSteps {
   cache: ResponseCache;
-  /** the constant headers of a path's answers (security headers, public CORS), as requestContext adds them */
-  headersFor(path: string): Readonly<Record<string, string>>;
-  nextRequestId(): string;
-  /** the client address, as requestContext resolves it (TRUST_PROXY) */
-  clientIp(socketAddress: string | undefined, forwardedFor: string | undefined): string;
-  admit: Admission;
-  record: AccessRecorder;
   /** representations named by their content (image variants, routes/media-files.ts): current while kept */
   kept?: (target: string) => CurrentEntry | undefined;
 }

@@ -1,10 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Admission } from './middleware/rate-limit.js';
+import type { AccessRecorder } from './middleware/request-context.js';
 
 /**
  * A request answered on node:http, before Hono (issue 17): returns true once it has taken the
  * request, or false, having read nothing of it, to leave it to the app.
  */
 export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** The app's own outer steps, which a lane runs as requestContext and the rate limit would. */
+export interface LaneSteps {
+  /** the constant headers of a path's answers (security headers, public CORS), as requestContext adds them */
+  headersFor(path: string): Readonly<Record<string, string>>;
+  nextRequestId(): string;
+  /** the client address, as requestContext resolves it (TRUST_PROXY) */
+  clientIp(socketAddress: string | undefined, forwardedFor: string | undefined): string;
+  admit: Admission;
+  record: AccessRecorder;
+}
 
 /** The first lane that takes the request. */
 export function firstLane(...lanes: readonly Lane[]): Lane {

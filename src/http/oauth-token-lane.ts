@@ -2,9 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { formHasNul } from '../lib/nul-character.js';
 import type { OAuthRequest } from '../oauth/context.js';
 import type { TokenResponse } from '../oauth/issue.js';
-import { isPlainHost, type Lane } from './lane.js';
-import type { Admission } from './middleware/rate-limit.js';
-import type { AccessRecorder } from './middleware/request-context.js';
+import { isPlainHost, type Lane, type LaneSteps } from './lane.js';
 import { refused } from './middleware/no-nul.js';
 import { listField } from './requests/header.js';
 import { mediaTypeOf } from './requests/media-type.js';
@@ -13,15 +11,10 @@ import { oauthErrorFor, type FailureReporter } from './responses/errors.js';
 import { TOKEN_PATH } from './routes/oauth-token.js';
 import { JSON_NO_STORE } from './responses/oauth.js';
 
-export interface OAuthTokenLaneOptions {
+export interface OAuthTokenLaneOptions extends LaneSteps {
   token(request: OAuthRequest): Promise<TokenResponse>;
   /** BODY_LIMIT_BYTES: a longer body is the app's to refuse (413) */
   bodyLimitBytes: number;
-  headersFor(path: string): Readonly<Record<string, string>>;
-  nextRequestId(): string;
-  clientIp(socketAddress: string | undefined, forwardedFor: string | undefined): string;
-  admit: Admission;
-  record: AccessRecorder;
   reportFailure: FailureReporter;
 }
 
