@@ -9,7 +9,9 @@ import { bodyLimit } from './http/middleware/body-limit.js';
 import { rejectNul } from './http/middleware/no-nul.js';
 import { bearerOnApi, invalidTokenResponse, noTokenInQuery } from './http/middleware/auth.js';
 import type { AppEnv } from './http/env.js';
-import { errorHandler, failureReporter } from './http/responses/errors.js';
+import { errorHandler, failureReporter, isOAuthPath } from './http/responses/errors.js';
+import { oauthErrorJson } from './http/responses/oauth.js';
+import { ContentTooLargeError } from './oauth/oauth-error.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { methodsServing, notFoundHandler } from './http/responses/not-found.js';
 import { meteringFor } from './http/openapi/metering.js';
@@ -176,7 +178,11 @@ export async function createApp(deps: AppDeps): Promise<VitrineApp> {
   const limit = (maxSize: number, what: string) =>
     bodyLimit({
       maxSize,
-      onError: (c) => errorPages.page(c as never, problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }), { limitBytes: maxSize, backTo: isUploadForm(c.req.path) ? c.req.path : undefined }),
+      onError: (c) =>
+        // The authorization server's endpoints answer in RFC 6749 JSON (errors.ts); the consent page is a page.
+        isOAuthPath(c.req.path) && c.req.path !== AUTHORIZE_PATH
+          ? oauthErrorJson(c as never, new ContentTooLargeError(`${what} are limited to ${maxSize} bytes.`))
+          : errorPages.page(c as never, problem(c as never, { status: 413, code: ERROR_CODES.payloadTooLarge, title: 'Payload too large', detail: `${what} are limited to ${maxSize} bytes.` }), { limitBytes: maxSize, backTo: isUploadForm(c.req.path) ? c.req.path : undefined }),
     });
   const limitBody = limit(config.bodyLimitBytes, 'Request bodies');
   const limitUpload = limit(config.uploadLimitBytes, 'Uploads');

@@ -84,6 +84,15 @@ export class ServerError extends OAuthError {
   override readonly status = 500;
 }
 
+/**
+ * A body over BODY_LIMIT_BYTES on an authorization server endpoint: RFC 9110 §15.5.14's 413, in
+ * RFC 6749 §5.2's form, so that an OAuth client reads the refusal as it reads any other.
+ */
+export class ContentTooLargeError extends OAuthError {
+  readonly code = OAUTH_ERROR_CODES.invalidRequest;
+  override readonly status = 413;
+}
+
 export class TemporarilyUnavailableError extends OAuthError {
   readonly code = OAUTH_ERROR_CODES.temporarilyUnavailable;
   override readonly status = 503;

@@ -112,6 +112,7 @@ function componentResponses(): Record<string, ResponseObject> {
       'The database is unreachable for a moment (`temporarily_unavailable`); retry after `Retry-After`. Catalog reads already cached keep answering meanwhile.',
       { 'Retry-After': header('Retry-After') },
     ),
+    OAuthContentTooLarge: oauthErrorResponse('RFC 6749 `invalid_request` with RFC 9110\'s 413: the request body exceeds the configured limit (64 KiB by default).', rateLimitHeaders),
     OAuthServerError: oauthErrorResponse('RFC 6749 `server_error`: an unexpected failure; the description names only the request id.', rateLimitHeaders),
     OAuthTemporarilyUnavailable: oauthErrorResponse(
       'RFC 6749 `temporarily_unavailable`: issuing credentials is paused (the rate-limit counters, the database, or a trusted issuer\'s keys are unreachable); retry after `Retry-After`.',
@@ -172,7 +173,7 @@ function decorateOperation(operation: OperationObject, method: string, path: str
   delete operation[OAUTH_ENDPOINT_MARK];
   // OAuth endpoints answer their own 400s in RFC 6749 §5.2 JSON, declared by their routes.
   if (hasInputs(operation) && !oauth) addResponse(operation, '400', response('ValidationFailed'));
-  if (operation.requestBody !== undefined) addResponse(operation, '413', response('PayloadTooLarge'));
+  if (operation.requestBody !== undefined) addResponse(operation, '413', response(oauth ? 'OAuthContentTooLarge' : 'PayloadTooLarge'));
   addResponse(operation, '500', response(oauth ? 'OAuthServerError' : 'InternalError'));
 
   if (takesBearer(operation)) {
