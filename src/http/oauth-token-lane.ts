@@ -64,7 +64,13 @@ export function oauthTokenLane(options: OAuthTokenLaneOptions): Lane {
           const failure = oauthErrorFor(error, requestId);
           answer(failure.status, JSON.stringify(failure.toJSON()), { ...JSON_NO_STORE, ...failure.headers });
         },
-      );
+      )
+      // Nothing above is expected to throw; if writing the answer does, the connection is cut
+      // (never a rejection left unhandled, which would end the process).
+      .catch((error: unknown) => {
+        reportFailure(error instanceof Error ? error : new Error(String(error)), { requestId, method: 'POST', path: TOKEN_PATH });
+        res.destroy();
+      });
     return true;
   };
 }

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pino from 'pino';
 import { nodeListener } from '../../src/http/node-listener.js';
+import { oauthTokenLane } from '../../src/http/oauth-token-lane.js';
 import { comparable } from '../helpers/comparable-answer.js';
 import { countedListener, type Answer, type Counted } from '../helpers/counted-lane.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -170,6 +171,44 @@ describe('the token lane on a failing database', () => {
       await closeServer(counted.server);
       await closeServer(plain.server);
       await app.close();
+    }
+  });
+});
+
+describe('the token lane when writing its answer fails', () => {
+  it('cuts that connection, reports the failure once, and goes on answering', async () => {
+    const reported: string[] = [];
+    let failNext = true;
+    const lane = oauthTokenLane({
+      token: async () => ({ access_token: 'vt_at_x', token_type: 'Bearer', expires_in: 60, scope: 'catalog:read' }),
+      bodyLimitBytes: 1024,
+      headersFor: () => ({}),
+      nextRequestId: () => 'AbCdEfGhIjKl',
+      clientIp: () => '127.0.0.1',
+      admit: () => ({}),
+      record: () => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('the access record failed');
+        }
+      },
+      reportFailure: (error) => {
+        reported.push(error.message);
+        return true;
+      },
+    });
+    const server = createServer(nodeListener(lane, () => new Response('the app', { status: 500 }), '127.0.0.1'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      // The answer was written before the record failed: the client may see it or a cut connection.
+      const once = { ...FORM, connection: 'close' };
+      await post(url, 'grant_type=client_credentials', once).catch(() => undefined);
+      assert.deepEqual(reported, ['the access record failed']);
+      const next = await post(url, 'grant_type=client_credentials', once);
+      assert.equal(next.status, 200, 'the server goes on');
+    } finally {
+      await closeServer(server);
     }
   });
 });
