@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { inquiryInputSchema } from '../../inquiries/schemas.js';
 import type { McpCall, McpDeps } from '../context.js';
 import { InquiryReceiptSchema } from '../schemas.js';
-import { internalErrorResult, runTool, structuredResult, toolError } from '../tool-result.js';
+import { internalErrorResult, runTool, structuredResult } from '../tool-result.js';
 import { rehearsedFailure } from '../../inquiries/rehearsed-failures.js';
 import type { SandboxScenario } from '../../model/sandbox-scenarios.js';
 import { validatedByService } from '../validated-by-service.js';
@@ -55,19 +55,18 @@ export function registerSubmitInquiry(server: McpServer, deps: McpDeps, call: Mc
 }
 
 /**
- * The tool's answer to a rehearsed failure: the result the real failure gives (runTool's own
- * rendering). None for rate_limited and invalid_token: those are HTTP answers, which the route
- * gives (http/routes/mcp.ts).
+ * The tool's answer to a rehearsed failure, as the real failure gives it: a domain error is
+ * thrown for runTool to render; the internal one is runTool's bland result, without the error log
+ * a real one writes. None for rate_limited and invalid_token: those are HTTP answers, which the
+ * route gives (http/routes/mcp.ts).
  */
 function rehearsal(scenario: SandboxScenario | null | undefined): CallToolResult | undefined {
   switch (scenario) {
     case 'internal_error':
       return internalErrorResult();
     case 'idempotency_conflict':
-    case 'validation_failed': {
-      const error = rehearsedFailure(scenario);
-      return toolError(error.code, error.message, error.errors);
-    }
+    case 'validation_failed':
+      throw rehearsedFailure(scenario);
     default:
       return undefined;
   }
