@@ -60,16 +60,17 @@ export class StudioService {
    * a PreconditionFailedError, so one owner's save never silently undoes another's (RFC 9110 §13.1.1).
    */
   async save(input: unknown, change: LogoChange = { kind: 'keep' }, basedOn?: string): Promise<StudioView> {
+    const unchanged = basedOn === undefined ? undefined : (record: StudioRecord | undefined) => versionOf(record) === basedOn;
     const stored = await this.options.store.get();
-    if (basedOn !== undefined && basedOn !== versionOf(stored)) throw new PreconditionFailedError(SAVED_MEANWHILE);
+    // Checked first here, before the logo's processing; and again where the write happens, as
+    // two saves of one version may both have passed this one.
+    if (unchanged && !unchanged(stored)) throw new PreconditionFailedError(SAVED_MEANWHILE);
     const parsed = studioProfileSchema.safeParse(input);
     if (!parsed.success) throw invalidInput('The studio profile', parsed.error, studioProfileSchema);
     let logo: StudioLogo | null;
     if (change.kind === 'replace') logo = await acceptLogo(change.bytes);
     else if (change.kind === 'remove') logo = null;
     else logo = stored?.logo ?? null;
-    // The check above, again where the write happens: two saves of one version may both have passed it.
-    const unchanged = basedOn === undefined ? undefined : (now: StudioRecord | undefined) => versionOf(now) === basedOn;
     const saved = await this.options.store.put(parsed.data, logo, this.options.clock.now(), unchanged);
     if (saved === null) throw new PreconditionFailedError(SAVED_MEANWHILE);
     this.options.catalog.invalidate();
