@@ -21,12 +21,12 @@
  * Profiling: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles our server process.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { request } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fetchFixed } from './lib/fixed-answer.js';
 import { hotPaths, mcpRows, type Row } from './lib/hot-paths.js';
 import { searchBench } from './lib/search.js';
 import { checkoutWorktree, type Worktree } from './lib/worktree.js';
@@ -47,28 +47,6 @@ type Child = BenchChild;
 /** A server script of bench/lib in a child process; `root` is the source tree it runs from. */
 function startChild(script: string, env: Record<string, string>, root = repoRoot): Promise<Child> {
   return startBenchChild(root, script, env);
-}
-
-/**
- * What vitrine sends for a path, as the bytes on the wire (node:http neither asks for a content
- * coding nor decodes one, unlike fetch): the bare server replays exactly these.
- */
-function fetchFixed(port: number, path: string, requestHeaders: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string>; body: string; bodyBase64: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: requestHeaders }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const headers: Record<string, string> = {};
-        // The same headers vitrine sent, minus the ones node:http computes itself.
-        for (const [key, value] of Object.entries(res.headers)) if (value !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(key)) headers[key] = String(value);
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode!, headers, body: body.toString('utf8'), bodyBase64: body.toString('base64') });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** The catalog database built by `root`'s own store code; returns the newest project's slug. */

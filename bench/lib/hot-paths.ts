@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers/postgres.js';
+import { fetchFixed, type FixedAnswer } from './fixed-answer.js';
 import { measure, median, startChild, type Child, type Load, type Measured } from './load.js';
 
 export interface Row {
@@ -35,6 +36,14 @@ async function ok(port: number, spec: Load): Promise<void> {
 }
 
 const us = (m: Measured) => `${m.cpuUsPerRequest.toFixed(0)} µs CPU/req`;
+
+/**
+ * The VM the issue's table was measured on: there, bare node:http answered the 20-project list
+ * (42 KB) in 15.2 µs of CPU. This VM's speed varies 2–4× between sessions (docs/performance.md),
+ * so the absolute goals (µs per search, inquiries/s) read differently from day to day; the bench
+ * also prints the uncached search at that VM's speed, scaled by the same bare answer measured here.
+ */
+const ISSUE_BARE_LIST_US = 15.2;
 
 /** MCP tools/call search_projects vs the REST read of the same page (a repeated query), on `ours`. */
 export async function mcpRows(ours: Child, options: { seconds: number; warmup: number; rounds: number; label?: string }): Promise<Row[]> {
@@ -83,7 +92,10 @@ export async function hotPaths(options: { root: string; dir: string; catalogDb: 
     const uncached: Load = { url: '/api/v1/projects', distinct: (n) => `q=${WORDS[n % WORDS.length]}+${WORDS[Math.floor(n / WORDS.length) % WORDS.length]}&limit=${1 + (Math.floor(n / WORDS.length ** 2) % 25)}` };
     const u = await rounds(ours, uncached, seconds, warmup, options.rounds);
     const rssAfter = (await ours.request<{ rss: number }>({ type: 'mem' }, 'mem')).rss;
-    rows.push({ path: 'GET /api/v1/projects?q=… uncached (distinct URLs)', ours: `${us(u)}, ${u.rps.toFixed(0)}/s`, baseline: '—', ratio: '—', goal: '≤ 150 µs', met: u.cpuUsPerRequest <= 150 });
+    const bare = await bareSearchBaseline(options.root, ours.port, uncached, seconds, warmup, options.rounds);
+    const scale = bare.list.cpuUsPerRequest / ISSUE_BARE_LIST_US;
+    rows.push({ path: 'GET /api/v1/projects?q=… uncached (distinct URLs)', ours: `${us(u)}, ${u.rps.toFixed(0)}/s`, baseline: `bare node:http, pages of the same sizes: ${us(bare.pages)}`, ratio: (u.cpuUsPerRequest / bare.pages.cpuUsPerRequest).toFixed(1), goal: '≤ 150 µs', met: u.cpuUsPerRequest <= 150 });
+    rows.push({ path: '  the same, at the speed of the VM of the issue\'s table', ours: `${(u.cpuUsPerRequest / scale).toFixed(0)} µs CPU/req`, baseline: `bare 42 KB list: ${bare.list.cpuUsPerRequest.toFixed(1)} µs here, ${ISSUE_BARE_LIST_US} there`, ratio: `÷ ${scale.toFixed(2)}`, goal: '≤ 150 µs', met: u.cpuUsPerRequest / scale <= 150 });
     rows.push({ path: 'RSS of the server (10,000 projects, after the loads above)', ours: `${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MB`, baseline: '—', ratio: '—', goal: '≤ 300 MB', met: rssAfter <= 300 * 2 ** 20 });
   } finally {
     await ours.stop();
@@ -110,4 +122,23 @@ export async function hotPaths(options: { root: string; dir: string; catalogDb: 
     await pg?.drop();
   }
   return rows;
+}
+
+/**
+ * The uncached search's baseline, in the same run: bare node:http answering each of the same
+ * distinct URLs with vitrine's page of its `limit` (`/api/v1/projects?limit=N`: as many projects,
+ * so about as many bytes), and the 20-project list asked again and again, the issue's own baseline.
+ */
+async function bareSearchBaseline(root: string, port: number, uncached: Load, seconds: number, warmup: number, n: number): Promise<{ pages: Measured; list: Measured }> {
+  const pages: Record<string, FixedAnswer> = {};
+  for (let limit = 1; limit <= 25; limit++) pages[limit] = await fetchFixed(port, `/api/v1/projects?limit=${limit}`);
+  const list = await fetchFixed(port, '/api/v1/projects');
+  const bare = await startChild(root, 'bare-server.ts', {});
+  try {
+    await bare.request({ type: 'pages', path: '/api/v1/projects', pages }, 'pages-set');
+    await bare.request({ type: 'routes', routes: { '/api/v1/projects': list } }, 'routes-set');
+    return { pages: await rounds(bare, uncached, seconds, warmup, n), list: await rounds(bare, { url: '/api/v1/projects' }, seconds, warmup, n) };
+  } finally {
+    await bare.stop();
+  }
 }
