@@ -47,12 +47,33 @@ export interface CatalogRouteOptions {
   cache: ResponseCache;
 }
 
-/** RFC 8288 §3: a web link to the next page of the same query. */
-function nextLink(base: string, requestUrl: string, cursor: string): string {
-  const next = new URL(base);
-  for (const [key, value] of new URL(requestUrl).searchParams) if (key !== 'cursor') next.searchParams.append(key, value);
-  next.searchParams.set('cursor', cursor);
-  return `<${next.href}>; rel="next"`;
+/**
+ * RFC 8288 §3: a web link to the next page of the same query: the request's parameters in their
+ * order, serialized as URLSearchParams does, with `cursor` last. `base` is a URL's href (no query).
+ * A query of visible ASCII is read by URLSearchParams alone (from its `?`, which it drops), not by
+ * parsing the whole request URL again (~2 µs a page): the form decoding reads such a query as the
+ * URL parser would. Any other goes through the parser: Node 20's URLSearchParams misreads raw
+ * non-ASCII beside percent-escapes (`%2€` gives U+FFFD).
+ */
+export function nextLink(base: string, requestUrl: string, cursor: string): string {
+  const query = requestUrl.indexOf('?');
+  const params = query < 0 ? new URLSearchParams() : VISIBLE_ASCII.test(requestUrl) ? new URLSearchParams(requestUrl.slice(query)) : new URL(requestUrl).searchParams;
+  params.delete('cursor');
+  params.append('cursor', cursor);
+  return `<${base}?${params}>; rel="next"`;
+}
+
+/** visible ASCII but `#`, which would end the query (a fragment) */
+const VISIBLE_ASCII = /^[\x21\x22\x24-\x7e]*$/;
+
+/** The href of `base`, parsed once while it stays the same (the app's public URL and a route's path). */
+function hrefOf(): (base: string) => string {
+  let last: string | undefined;
+  let href = '';
+  return (base) => {
+    if (base !== last) href = new URL((last = base)).href;
+    return href;
+  };
 }
 
 /** GET list and detail (and facets) for one catalog: the real one or the sandbox fixture. */
@@ -63,6 +84,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
     cache.offer(c, entry, CACHE_CONTROL, extra, () => service.isCurrent(entry));
     return sendCached(c, entry, CACHE_CONTROL, extra);
   };
+  const listHref = hrefOf();
   const badRequest = problemResponse('Invalid query parameter (unknown parameter, sort, out-of-range limit or malformed cursor).');
 
   const listRoute = createRoute({
@@ -90,7 +112,7 @@ export function registerCatalogRoutes(app: OpenAPIHono<AppEnv>, options: Catalog
     async (c) => {
       const page = await service.list(c.req.valid('query'));
       const cursor = page.value.next_cursor;
-      return (cursor ? send(c, page, { link: nextLink(`${c.get('baseUrl')}${path}`, c.req.url, cursor) }) : send(c, page)) as never;
+      return (cursor ? send(c, page, { link: nextLink(listHref(`${c.get('baseUrl')}${path}`), c.req.url, cursor) }) : send(c, page)) as never;
     },
     validationHookWith({ query: listQuerySchema }, LIST_ALIASES) as never,
   );
