@@ -14,6 +14,16 @@ import type { Inquiry, InquirySource, SubmitContext, SubmitResult } from './type
 export const INQUIRIES_PATH = '/api/v1/inquiries';
 export const SANDBOX_INQUIRIES_PATH = '/api/v1/sandbox/inquiries';
 
+/**
+ * A bearer's right to write inquiries: the scope of the real or the sandbox collection
+ * (docs/design.md §4). Anonymous writes need none. Checked before anything else a write does, a
+ * sandbox rehearsal included, on every channel (REST, MCP: routes/mcp.ts checks it first too).
+ */
+export function checkWriteScope(principal: Principal | null, sandbox: boolean): void {
+  const scope = sandbox ? 'sandbox:write' : 'inquiries:write';
+  if (principal && !principal.scopes.has(scope)) throw new InsufficientScopeError(scope);
+}
+
 export interface InquiryServiceOptions {
   store: Pick<Store, 'inquiries' | 'owners' | 'idempotency' | 'acceptInquiry'>;
   idempotency: Idempotency;
@@ -37,8 +47,7 @@ export class InquiryService {
   constructor(private readonly options: InquiryServiceOptions) {}
 
   async submit(input: unknown, ctx: SubmitContext): Promise<SubmitResult> {
-    const scope = ctx.sandbox ? 'sandbox:write' : 'inquiries:write';
-    if (ctx.principal && !ctx.principal.scopes.has(scope)) throw new InsufficientScopeError(scope);
+    checkWriteScope(ctx.principal, ctx.sandbox);
     const call = {
       principal: ctx.principal?.clientId ?? 'anonymous',
       method: 'POST',

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { idempotencyScopeKey, fingerprint } from '../../src/idempotency/key.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import type { Problem } from '../helpers/problem.js';
+import { agentToken } from '../helpers/tokens.js';
 
 const GOOD = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'We would like a booking platform like the one you built.' };
 
@@ -85,6 +86,28 @@ describe('POST /api/v1/sandbox/inquiries with Sandbox-Scenario (docs/design.md Â
       assert.equal(res.headers.get('sandbox-scenario'), null, 'nothing was rehearsed');
       const problem = (await res.json()) as Problem & { valid_scenarios: string[] };
       assert.deepEqual(problem.valid_scenarios, ['rate_limited', 'invalid_token', 'internal_error', 'idempotency_conflict', 'validation_failed']);
+    });
+
+    it('a bearer without sandbox:write gets its 403 whatever it rehearses, as on /mcp', async () => {
+      const { token } = await agentToken(server.baseUrl, 'catalog:read');
+      const bearer = { authorization: `Bearer ${token}` };
+      const mcp = await fetch(`${server.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', 'sandbox-scenario': 'idempotency_conflict', ...bearer },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'submit_inquiry', arguments: { ...GOOD, idempotency_key: key(), sandbox: true } } }),
+      });
+      assert.equal(mcp.status, 403);
+      for (const name of ['idempotency_conflict', 'rate_limited', 'meteor_strike']) {
+        const res = await scenario(name, bearer);
+        assert.equal(res.status, 403, name);
+        assert.equal(res.headers.get('sandbox-scenario'), null, `${name}: nothing was rehearsed`);
+        assert.match(res.headers.get('www-authenticate') ?? '', /error="insufficient_scope"/);
+        assert.match(res.headers.get('www-authenticate') ?? '', /scope="sandbox:write"/);
+        assert.equal(((await res.json()) as Problem).error, 'insufficient_scope');
+      }
+      // With the scope, the same rehearsal is answered.
+      const { token: writer } = await agentToken(server.baseUrl, 'sandbox:write');
+      assert.equal((await scenario('idempotency_conflict', { authorization: `Bearer ${writer}` })).status, 409);
     });
 
     it('is never honoured outside the sandbox', async () => {

@@ -1,6 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { INQUIRIES_PATH, SANDBOX_INQUIRIES_PATH, type InquiryService } from '../../inquiries/service.js';
+import { checkWriteScope, INQUIRIES_PATH, SANDBOX_INQUIRIES_PATH, type InquiryService } from '../../inquiries/service.js';
 import type { Inquiry } from '../../inquiries/types.js';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { ACCEPTED_SANDBOX_SCENARIOS, SANDBOX_SCENARIO_ALIASES } from '../../model/sandbox-scenarios.js';
@@ -78,6 +78,8 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
     });
     app.post(path, auth, async (c) => {
       if (sandbox) {
+        // As on /mcp: a bearer without the sandbox's scope gets its 403 whatever it rehearses.
+        checkWriteScope(c.get('principal'), true);
         const rehearsal = sandboxScenario(c);
         if (rehearsal) return rehearsal;
       }
