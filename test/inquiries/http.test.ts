@@ -117,6 +117,12 @@ describe('POST /api/v1/inquiries', () => {
       assert.equal(res.status, 403);
       assert.equal(((await res.json()) as Problem).error, 'insufficient_scope');
       assert.match(res.headers.get('www-authenticate') ?? '', /error="insufficient_scope", scope="inquiries:write"/);
+      // Before the key's format or the body is looked at: what the token may do is said first.
+      for (const [body, headers] of [[GOOD, { 'idempotency-key': 'not a valid key \u00e9'.repeat(40) }], [{ name: '' }, {}]] as const) {
+        const refused = await post(body, { authorization: `Bearer ${token}`, ...headers });
+        assert.equal(refused.status, 403);
+        assert.equal(((await refused.json()) as Problem).error, 'insufficient_scope');
+      }
     });
   });
 

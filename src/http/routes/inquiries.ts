@@ -77,9 +77,10 @@ export function registerInquiryRoutes(app: OpenAPIHono<AppEnv>, { service, verif
       },
     });
     app.post(path, auth, async (c) => {
+      // As on /mcp: a bearer without the write's scope gets its 403 before anything else is
+      // looked at (a rehearsal, the Idempotency-Key, the body).
+      checkWriteScope(c.get('principal'), sandbox);
       if (sandbox) {
-        // As on /mcp: a bearer without the sandbox's scope gets its 403 whatever it rehearses.
-        checkWriteScope(c.get('principal'), true);
         const rehearsal = sandboxScenario(c);
         if (rehearsal) return rehearsal;
       }
