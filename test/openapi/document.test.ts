@@ -132,6 +132,21 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
     }
   });
 
+  it('documents the 429 a sandbox rehearses (Sandbox-Scenario: rate_limited) even where nothing is metered', async () => {
+    const unmetered = await inProcessApp({ RATE_LIMITS_ENABLED: 'false' });
+    try {
+      const plain = await unmetered.document();
+      for (const [method, path] of [['post', '/api/v1/sandbox/inquiries'], ['post', '/mcp']] as const) {
+        const limited = resolve<ResponseObject>(plain, plain.paths![path]![method]!.responses['429']!);
+        assert.ok(limited, `${method} ${path} 429`);
+        assert.ok(limited.headers?.['Sandbox-Scenario'], `${method} ${path}: the 429 is marked as a rehearsal`);
+      }
+      assert.equal(plain.paths!['/api/v1/inquiries']!.post!.responses['429'], undefined, 'the real path has no 429 when nothing meters it');
+    } finally {
+      await unmetered.close();
+    }
+  });
+
   it('names every operation for a generated client: unique operationIds that say what they do (no numbered twins); sandbox summaries say sandbox', () => {
     const ids = [...operations(doc)].map(([, , operation]) => operation.operationId ?? '');
     assert.equal(new Set(ids).size, ids.length, 'unique');

@@ -189,8 +189,9 @@ function decorateOperation(operation: OperationObject, method: string, path: str
     addResponse(operation, '422', response('Unprocessable'));
     addHeaders(operation, { 'Idempotent-Replayed': header('Idempotent-Replayed') });
   }
+  // A sandbox rehearses `rate_limited` whether or not its policy meters here (RATE_LIMITS_ENABLED=false).
+  if (metering || operation[SANDBOX_REHEARSALS_MARK] === true) addResponse(operation, '429', response('RateLimited'));
   if (metering) {
-    addResponse(operation, '429', response('RateLimited'));
     if (metering.failClosed) addResponse(operation, '503', response(oauth ? 'OAuthTemporarilyUnavailable' : 'CredentialsUnavailable'));
     addHeaders(operation, { RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimit-Policy') });
     const note = `Rate limit: the \`${metering.name}\` policy (${metering.q} requests per ${metering.w} seconds on this server).`;
