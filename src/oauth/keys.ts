@@ -12,7 +12,7 @@ import { credentialKey, mintApiKey, mintClientId, mintGrantId } from './tokens.j
 /** Where free keys are handed out; also the idempotency scope of POST. */
 export const KEYS_PATH = '/api/v1/keys';
 /** A replay hands the same API key out again, so its Idempotency-Key must be hard to guess. */
-const MIN_KEY_LENGTH = 16;
+export const MIN_KEY_LENGTH = 16;
 
 export interface KeyResponse {
   api_key: string;

@@ -147,6 +147,14 @@ describe('GET /openapi.json: the generated OpenAPI 3.1 document (seed §4 item 6
     }
   });
 
+  it('POST /api/v1/keys documents its stricter Idempotency-Key (a replay hands the key out again): at least 16 characters', () => {
+    const parameters = doc.paths!['/api/v1/keys']!.post!.parameters!.map((p) => resolve<ParameterObject>(doc, p)).filter((p) => p.name === 'Idempotency-Key');
+    assert.equal(parameters.length, 1);
+    assert.equal((parameters[0]!.schema as { minLength?: number }).minLength, 16);
+    const inquiry = doc.paths!['/api/v1/inquiries']!.post!.parameters!.map((p) => resolve<ParameterObject>(doc, p)).find((p) => p.name === 'Idempotency-Key')!;
+    assert.equal((inquiry.schema as { minLength?: number }).minLength, 1, 'other writes take 1–255 characters');
+  });
+
   it('names every operation for a generated client: unique operationIds that say what they do (no numbered twins); sandbox summaries say sandbox', () => {
     const ids = [...operations(doc)].map(([, , operation]) => operation.operationId ?? '');
     assert.equal(new Set(ids).size, ids.length, 'unique');

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { UNKNOWN_IP } from '../../lib/client-ip.js';
-import { KEYS_PATH } from '../../oauth/keys.js';
+import { KEYS_PATH, MIN_KEY_LENGTH } from '../../oauth/keys.js';
 import { InvalidClientMetadataError } from '../../oauth/oauth-error.js';
 import type { OAuth } from '../../oauth/service.js';
 import { subjectKey } from '../../ratelimit/subject.js';
@@ -54,9 +54,20 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
     operationId: 'createApiKey',
     summary: 'Create a free API key; the body is a JSON object, `{}` is enough',
     description:
-      'With an `Idempotency-Key` (at least 16 characters, e.g. a UUID) a retry returns the same key instead of a new one. Records are kept per caller address, since the replay hands out the key again.',
+      `With an \`Idempotency-Key\` (at least ${MIN_KEY_LENGTH} characters, e.g. a UUID) a retry returns the same key instead of a new one. Records are kept per caller address, since the replay hands out the key again.`,
     ...BEARER_CHECKED,
     ...IDEMPOTENT,
+    // Its own Idempotency-Key parameter (decorate.ts then adds no shared one): a replay hands the
+    // API key out again, so the key must be hard to guess.
+    parameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: `As on every write (an sf-string, quoted or bare), but at least ${MIN_KEY_LENGTH} characters: a replay hands the same API key out again, so the key must be hard to guess.`,
+        schema: { type: 'string', minLength: MIN_KEY_LENGTH, maxLength: 257, example: '"5f2b6d0e-8c1a-4b7e-9d3f-2a6c1e0b9f47"' },
+      },
+    ],
     request: {
       body: {
         required: true,
@@ -65,7 +76,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, oauth: OAuth): void 
     },
     responses: {
       201: { description: 'A new public client, its API key and a fresh access token.', content: { 'application/json': { schema: KeyResponseSchema } } },
-      400: problemResponse('The body is not a JSON object, `client_name` is not a string of at most 200 characters, or the Idempotency-Key is malformed or shorter than 16 characters.'),
+      400: problemResponse(`The body is not a JSON object, \`client_name\` is not a string of at most 200 characters, or the Idempotency-Key is malformed or shorter than ${MIN_KEY_LENGTH} characters.`),
       415: unsupportedMediaTypeResponse('The body is not sent as application/json.', 'Accept-Post'),
     },
   });
