@@ -3,7 +3,7 @@ import type { ClientRecord } from '../store/ports/index.js';
 import { authorizationResponseUrl, checkAuthorizationRequest, type AuthorizationRequest } from './authorize-request.js';
 import { openTicket, sealTicket, type OpenTicket } from './consent-ticket.js';
 import type { OAuthContext } from './context.js';
-import { OAUTH_ERROR_CODES } from './oauth-error.js';
+import { OAUTH_ERROR_CODES, wireDescription } from './oauth-error.js';
 import { hashSecret, mintAuthorizationCode, mintGrantId } from './tokens.js';
 
 /** RFC 6749 §4.1.2: "A maximum authorization code lifetime of 10 minutes is RECOMMENDED"; ours is 60 s. */
@@ -85,6 +85,6 @@ export class Authorization {
   }
 
   redirectError(redirectUri: string, error: string, description: string, state: string | undefined): string {
-    return authorizationResponseUrl(redirectUri, this.ctx.issuer, { error, error_description: description, state });
+    return authorizationResponseUrl(redirectUri, this.ctx.issuer, { error, error_description: wireDescription(description), state });
   }
 }

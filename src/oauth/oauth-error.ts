@@ -20,6 +20,24 @@ export const OAUTH_ERROR_CODES = {
 
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[keyof typeof OAUTH_ERROR_CODES];
 
+/**
+ * RFC 6749 §5.2 (and §4.1.2.1, RFC 6750 §3): an `error_description` holds only
+ * %x20-21 / %x23-5B / %x5D-7E: printable ASCII without `"` and `\`. The messages are written for
+ * people (they quote values and cite sections), so they are brought into that set on the wire:
+ * quotes become apostrophes, a backslash a slash, `§` the word "section", dashes and ellipses
+ * their ASCII forms, and anything else outside the set (an echoed U+FFFD, a control) a `?`.
+ */
+export function wireDescription(text: string): string {
+  return text
+    .replace(/"/g, "'")
+    .replace(/\\/g, '/')
+    .replace(/§\s?/g, 'section ')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/[\t\n\r]/g, ' ')
+    .replace(/[^\x20-\x7e]/g, '?');
+}
+
 export abstract class OAuthError extends Error {
   abstract readonly code: OAuthErrorCode;
   readonly status: number = 400;
@@ -31,7 +49,7 @@ export abstract class OAuthError extends Error {
   }
 
   toJSON(): { error: OAuthErrorCode; error_description: string } {
-    return { error: this.code, error_description: this.description };
+    return { error: this.code, error_description: wireDescription(this.description) };
   }
 }
 

@@ -116,7 +116,7 @@ describe('POST /oauth/token (RFC 6749 §3.2, §4.4, §5)', () => {
         const body = (await res.json()) as { error: string; error_description: string; access_token?: string };
         assert.equal(res.status, 400, `${name}: ${JSON.stringify(body)}`);
         assert.equal(body.error, 'invalid_request');
-        assert.match(body.error_description, new RegExp(`"${name}" parameter is repeated`));
+        assert.match(body.error_description, new RegExp(`'${name}' parameter is repeated`));
         assert.equal(body.access_token, undefined);
       }
     });
