@@ -9,3 +9,34 @@ const OLDEST_SERVED = '2025-06-18';
  * 2025-11-25 lifecycle §"Version Negotiation"); 2026-07-28 is served by the SDK's modern handler.
  */
 export const LEGACY_VERSIONS_SERVED: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= OLDEST_SERVED);
+
+/** The per-request (`_meta`) versions the SDK's modern handler serves (its `server/discover` lists them). */
+export const MODERN_VERSIONS_SERVED: readonly string[] = ['2026-07-28'];
+
+/** Every version this endpoint serves, newest first: what an unsupported one is told to choose from. */
+export const VERSIONS_SERVED: readonly string[] = [...MODERN_VERSIONS_SERVED, ...LEGACY_VERSIONS_SERVED];
+
+/** MCP 2026-07-28 basic/versioning: the JSON-RPC error code of UnsupportedProtocolVersionError. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/**
+ * The answer to a handshake-era message whose `MCP-Protocol-Version` header names a version
+ * served by neither era, or undefined to serve it. MCP 2025-11-25 transports §"Protocol Version
+ * Header" asks only for a 400; the SDK's own 400 carried `id: null` (JSON-RPC 2.0 §5: the id is
+ * the request's when it can be read) and named only the handshake versions. So the answer is
+ * 2026-07-28's UnsupportedProtocolVersionError (basic/versioning §"Protocol Version
+ * Negotiation"), which a client of either era can read: the request's id, every version served.
+ * `initialize` is left to the SDK: it negotiates its version in the body, not the header.
+ */
+export function unsupportedVersionAnswer(header: string | null, message: unknown): Response | undefined {
+  if (header === null || VERSIONS_SERVED.includes(header)) return undefined;
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const { id, method } = message as { id?: unknown; method?: unknown };
+  if (method === 'initialize') return undefined;
+  const body = {
+    jsonrpc: '2.0',
+    id: typeof id === 'string' || typeof id === 'number' ? id : null,
+    error: { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${header}`, data: { supported: VERSIONS_SERVED, requested: header } },
+  };
+  return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
+}

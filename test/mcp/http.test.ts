@@ -138,6 +138,34 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
   });
 
   describe('protocol failures are JSON-RPC errors', () => {
+    it('a handshake-era message with an unsupported MCP-Protocol-Version header: 400, its id, every version served to choose from', async () => {
+      for (const message of [{ jsonrpc: '2.0', id: 42, method: 'tools/list' }, { jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 'search_projects', arguments: {} } }]) {
+        const res = await rpc(server.baseUrl, message, { 'mcp-protocol-version': '1900-01-01' });
+        assert.equal(res.status, 400);
+        const body = (await res.json()) as RpcResponse;
+        assert.equal(body.id, message.id, 'JSON-RPC 2.0 §5: the request id, which could be read');
+        assert.equal(body.error?.code, -32022);
+        assert.deepEqual(body.error?.data, { supported: ['2026-07-28', '2025-11-25', '2025-06-18'], requested: '1900-01-01' });
+      }
+      // initialize negotiates in its body: an old or unknown version there gets the counter-offer, not an error.
+      const init = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { 'mcp-protocol-version': '1900-01-01' });
+      assert.equal(init.status, 200);
+      assert.equal(((await init.json()) as RpcResponse).result?.protocolVersion, '2025-11-25');
+    });
+
+    it('the versions named to choose from are the ones server/discover and initialize serve', async () => {
+      const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw-fetch', version: '1.0.0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+      const discover = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' });
+      const modern = ((await discover.json()) as RpcResponse).result!.supportedVersions as string[];
+      const served = [...modern];
+      for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+        const init = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+        if (((await init.json()) as RpcResponse).result?.protocolVersion === version) served.push(version);
+      }
+      const refused = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '1900-01-01' });
+      assert.deepEqual((((await refused.json()) as RpcResponse).error?.data as { supported: string[] }).supported, served);
+    });
+
     it('an unknown method → -32601', async () => {
       const res = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 5, method: 'no/such/method' }, { 'mcp-protocol-version': '2025-11-25' });
       const body = (await res.json()) as RpcResponse;
