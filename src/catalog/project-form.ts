@@ -112,3 +112,25 @@ export function projectFormErrors(errors: readonly FieldError[]): Record<string,
   }
   return out;
 }
+
+/** The form's fields that a conflict may show a saved value under (the images are listed apart). */
+export type ComparedField = Exclude<keyof ProjectFormInput, 'images'>;
+
+/**
+ * Where the saved project differs from a form that was based on an older version of it: each
+ * such field's saved value, as the form would show it (a checkbox as 'on' or 'off'). Spaces
+ * around a value and a browser's CRLF line ends are not differences. Shown under each field after
+ * a conflict, so an owner sees what someone else saved before saving over it.
+ */
+export function savedDifferences(form: ProjectFormInput, saved: ProjectFormInput): Partial<Record<ComparedField, string>> {
+  const seen = (text: string) => text.replace(/\r\n/g, '\n').trim();
+  const differences: Partial<Record<ComparedField, string>> = {};
+  for (const key of Object.keys(saved) as (keyof ProjectFormInput)[]) {
+    if (key === 'images') continue;
+    const [mine, theirs] = [form[key], saved[key]];
+    if (typeof theirs === 'boolean') {
+      if (mine !== theirs) differences[key] = theirs ? 'on' : 'off';
+    } else if (seen(String(mine)) !== seen(theirs)) differences[key] = theirs;
+  }
+  return differences;
+}

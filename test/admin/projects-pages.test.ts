@@ -113,10 +113,19 @@ describe('/admin/projects: the owner edits the catalog in the browser', () => {
     // Another editor (the admin API) changes it first.
     const current = (await server.store.projects.getAny(slug))!;
     assert.notEqual(await server.store.projects.save({ ...current, summary: 'Changed elsewhere.' }, current, server.clock.now(), () => 'prj_unused'), 'conflict');
-    const values = Object.fromEntries([...owner.html.matchAll(/<input id="([a-z_]+)" name="\1"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, unescape(m[2]!)]));
+    // What the browser sends: every input's and textarea's value as the page showed them.
+    const values = Object.fromEntries([...owner.html.matchAll(/<input id="([a-z_]+)" name="\1"[^>]*value="([^"]*)"/g), ...owner.html.matchAll(/<textarea id="([a-z_]+)" name="\1"[^>]*>([^<]*)<\/textarea>/g)].map((m) => [m[1]!, unescape(m[2]!.replace(/&#39;/g, "'"))]));
+    for (const box of ['featured', 'published']) if (new RegExp(`<input id="${box}" type="checkbox"[^>]* checked`).test(owner.html)) values[box] = '1';
     const res = await owner.post(`/admin/projects/${slug}`, { ...FORM, ...values, etag: formEtag, summary: 'Mine.' });
     assert.equal(res.status, 412);
     assert.equal((await server.store.projects.getAny(slug))!.summary, 'Changed elsewhere.');
+    // The form comes back with the owner's values, and under each field where the saved version
+    // differs, what it holds: here the summary (changed elsewhere and here) and nothing else typed
+    // the same.
+    assert.match(owner.html, /<textarea id="summary" name="summary"[^>]*aria-describedby="summary-hint summary-saved"[^>]*>Mine\.<\/textarea>/);
+    assert.match(owner.html, /<p class="saved-value" id="summary-saved">Saved meanwhile: <span class="saved-text">Changed elsewhere\.<\/span><\/p>/);
+    assert.deepEqual(owner.html.match(/id="[a-z]+-saved"/g), ['id="summary-saved"'], 'fields sent as saved show nothing');
+    assert.match(owner.html, /so nothing was saved/);
 
     // Reopened, the form carries the new version and the edit is saved.
     await owner.get(`/admin/projects/${slug}`);

@@ -4,11 +4,11 @@ import { toApiProject } from '../../catalog/api-project.js';
 import { projectEtag, type ProjectEditor } from '../../catalog/editor.js';
 import { PreconditionFailedError } from '../../lib/errors.js';
 import { readFormImages } from '../../catalog/project-form-images.js';
-import { projectEditFromForm, projectFormErrors, projectFormValues, type ProjectFormInput } from '../../catalog/project-form.js';
+import { projectEditFromForm, projectFormErrors, projectFormValues, savedDifferences, type ProjectFormInput } from '../../catalog/project-form.js';
 import { SLUG_PATTERN } from '../../catalog/project.js';
 import { toRfc3339, type Clock } from '../../lib/clock.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { PROJECT_FORM_FIELDS, type ProjectFormErrors } from '../../pages/admin/project-form.js';
+import { PROJECT_FORM_FIELDS, type ProjectFormErrors, type ProjectFormView } from '../../pages/admin/project-form.js';
 import { renderConfirmDeleteProjectPage, renderProjectFormPage, renderProjectsPage } from '../../pages/admin/render.js';
 import type { MediaStore, RevisedProject } from '../../store/ports/index.js';
 import { frameOf, seeOther, sendAdminHtml, signedIn, signInFirst, type AdminDeps } from '../admin/context.js';
@@ -23,6 +23,8 @@ const NOTICES: Record<string, string> = {
   moved: 'The featured order was changed: the home page and the API show it now.',
 };
 const STALE = 'Someone changed this project after you opened the page. The list below is current: make your change again.';
+/** An edit form based on an older version: it is shown again, with what was saved meanwhile under each field that differs. */
+const CONFLICT = 'Someone changed this project after you opened it, so nothing was saved. Your version is below; under each field where the saved version differs, "Saved meanwhile" shows what it holds. Keep or take each value, then save again.';
 
 function formInput(body: Record<string, unknown>): ProjectFormInput {
   const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).slice(0, 25_000) : '');
@@ -40,8 +42,10 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     projects.sort((a, b) => (a.featuredPlace || Infinity) - (b.featuredPlace || Infinity));
     return sendAdminHtml(c, renderProjectsPage({ ...(await frameOf(c, deps)), current: 'projects', projects, ...extra }), status);
   };
-  const form = async (c: Context<AppEnv>, editing: RevisedProject | null, values: ProjectFormInput, errors: ProjectFormErrors, status = 200, notice?: string) =>
-    sendAdminHtml(c, renderProjectFormPage({ ...(await frameOf(c, deps)), editing: editing ? { slug: editing.slug, etag: projectEtag(editing) } : null, values, errors, notice, uploadLimitBytes: deps.uploadLimitBytes }), status);
+  const form = async (c: Context<AppEnv>, editing: RevisedProject | null, values: ProjectFormInput, errors: ProjectFormErrors, status = 200, notice?: string, saved?: ProjectFormView['saved']) =>
+    sendAdminHtml(c, renderProjectFormPage({ ...(await frameOf(c, deps)), editing: editing ? { slug: editing.slug, etag: projectEtag(editing) } : null, values, errors, notice, saved, uploadLimitBytes: deps.uploadLimitBytes }), status);
+  // RFC 9110 §15.5.13 (412) for a form: the current version, the owner's values, what differs.
+  const conflict = (c: Context<AppEnv>, current: RevisedProject, values: ProjectFormInput) => form(c, current, values, {}, 412, CONFLICT, savedDifferences(values, projectFormValues(current)));
   const slugOf = (c: Context<AppEnv>) => {
     const slug = c.req.param('slug') ?? '';
     if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError('no such project');
@@ -62,7 +66,7 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     const images = await readFormImages(body, current?.images ?? [], { media: deps.media, nowMs: deps.clock.now() });
     const values = { ...formInput(body), images: images.rows };
     const based = current ? (typeof body.etag === 'string' && body.etag === projectEtag(current) ? current : null) : null;
-    if (current && !based) return form(c, current, values, {}, 412, 'Someone changed this project after you opened it. Your version is below; the saved one has changed — check it, then save again.');
+    if (current && !based) return conflict(c, current, values);
     if (Object.keys(images.errors).length > 0) {
       // Every problem at once: the fields' too, not only once the images pass.
       const fields = projectFormErrors(editor.problems(projectEditFromForm(values, current, now()), current?.slug));
@@ -73,7 +77,8 @@ export function registerProjectRoutes(app: OpenAPIHono<AppEnv>, deps: AdminDeps 
     } catch (error) {
       if (error instanceof ValidationError) return form(c, current, values, projectFormErrors(error.errors ?? []) as ProjectFormErrors, 422);
       if (error instanceof PreconditionFailedError) {
-        return current ? form(c, current, values, {}, 412, STALE) : form(c, null, values, { slug: 'a project with this slug exists already' }, 422);
+        // Saved by someone else between the check above and this write: read what they saved.
+        return current ? conflict(c, await editor.get(current.slug), values) : form(c, null, values, { slug: 'a project with this slug exists already' }, 422);
       }
       throw error;
     }

@@ -18,6 +18,8 @@ export interface ProjectFormView extends AdminFrame {
   notice?: string | undefined;
   /** UPLOAD_LIMIT_BYTES: what the form may send in all, files included (its hint says so) */
   uploadLimitBytes: number;
+  /** after a conflict: the saved version's value of each field where it differs from this form */
+  saved?: Partial<Record<ProjectFormField | 'featured' | 'published', string>> | undefined;
 }
 
 const LABELS: Record<ProjectFormField, [string, string?]> = {
@@ -37,6 +39,7 @@ const LABELS: Record<ProjectFormField, [string, string?]> = {
 /** /admin/projects/new and /admin/projects/{slug}: one project's fields, errors next to each. */
 export const ProjectFormPage: FC<ProjectFormView> = (view) => {
   const { editing, values, errors, notice, csrfToken } = view;
+  const saved = view.saved ?? {};
   const failed = Object.keys(errors).filter((k) => errors[k]);
   const title = editing ? `Edit ${values.title || editing.slug}` : 'New project';
   const field = (id: ProjectFormField) => {
@@ -46,7 +49,7 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
   const plainField = (id: ProjectFormField) => {
     if (id === 'slug' && editing) return null;
     const [label, hint] = LABELS[id];
-    const describedBy = [hint ? `${id}-hint` : '', errors[id] ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const describedBy = [hint ? `${id}-hint` : '', errors[id] ? `${id}-error` : '', saved[id] !== undefined ? `${id}-saved` : ''].filter(Boolean).join(' ') || undefined;
     const common = { id, name: id, 'aria-invalid': errors[id] ? 'true' : undefined, 'aria-describedby': describedBy };
     return (
       <div class={errors[id] ? 'field has-error' : 'field'}>
@@ -73,6 +76,7 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
             {errors[id]}
           </p>
         ) : null}
+        <SavedValue id={id} value={saved[id]} />
       </div>
     );
   };
@@ -95,13 +99,15 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
         {PROJECT_FORM_FIELDS.map(field)}
         <div class="field">
           <label>
-            <input id="featured" type="checkbox" name="featured" value="1" checked={values.featured} /> Featured on the home page
+            <input id="featured" type="checkbox" name="featured" value="1" checked={values.featured} aria-describedby={saved.featured ? 'featured-saved' : undefined} /> Featured on the home page
           </label>
+          <SavedValue id="featured" value={saved.featured && (saved.featured === 'on' ? 'featured' : 'not featured')} />
         </div>
         <div class="field">
           <label>
-            <input id="published" type="checkbox" name="published" value="1" checked={values.published} /> Published (visible to everyone)
+            <input id="published" type="checkbox" name="published" value="1" checked={values.published} aria-describedby={saved.published ? 'published-saved' : undefined} /> Published (visible to everyone)
           </label>
+          <SavedValue id="published" value={saved.published && (saved.published === 'on' ? 'published' : 'a draft')} />
         </div>
         <button class="button" type="submit">
           {editing ? 'Save project' : 'Create project'}
@@ -110,6 +116,14 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
     </AdminLayout>
   );
 };
+
+/** Under a field after a conflict: what the saved version holds there, which saving this form would replace. */
+const SavedValue: FC<{ id: string; value: string | undefined }> = ({ id, value }) =>
+  value === undefined ? null : (
+    <p class="saved-value" id={`${id}-saved`}>
+      Saved meanwhile: {value === '' ? <em>(empty)</em> : <span class="saved-text">{value}</span>}
+    </p>
+  );
 
 /**
  * The field an error belongs to, as its label says it: the summary names it (WCAG 2.2 SC 3.3.1,
