@@ -49,6 +49,7 @@ function urlOf(name: string, raw: string): URL {
 
 /** The base URL every link, the OAuth issuer and the resource are built from. */
 export function parsePublicUrl(raw: string): string {
+  if (!raw.includes('://')) fail('PUBLIC_URL', `"${redacted(raw)}" has no scheme: give the address visitors use, e.g. https://${/^[a-z0-9.-]+(?::\d+)?$/i.test(raw) ? raw : 'portfolio.example'}`);
   const url = urlOf('PUBLIC_URL', raw);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('PUBLIC_URL', 'must be an http:// or https:// URL');
   if (/[?#]/.test(raw) || url.username || url.password) fail('PUBLIC_URL', 'must be a base URL without credentials, query or fragment, e.g. https://portfolio.example');
@@ -56,7 +57,9 @@ export function parsePublicUrl(raw: string): string {
   // absolute links and the OAuth issuer (whose RFC 8414 §3.1 metadata would then live at
   // /.well-known/oauth-authorization-server/PATH, never served) but not in the pages' own links.
   if (url.pathname.replace(/\/+$/, '') !== '') fail('PUBLIC_URL', `has a path (${url.pathname}): vitrine is served at the root of its host; give the scheme and host only, e.g. https://portfolio.example`);
-  return raw.replace(/\/+$/, '');
+  // RFC 3986 §6.2.2: as an origin (scheme and host in lower case, no default port), so the
+  // issuer, the links and the checks for https (secure cookies, HSTS) all read one form.
+  return url.origin;
 }
 
 /** REDIS_URL past its scheme check: a URL the client can parse, so a typo stops the start here, named. */

@@ -118,6 +118,9 @@ describe('parseConfig (docs/design.md §10)', () => {
   it('names the loopback, not a wildcard address no client can reach, when HOST listens on every interface', () => {
     for (const host of ['0.0.0.0', '::']) assert.equal(parseConfig({ HOST: host, PORT: '8081' }).publicUrl, 'http://127.0.0.1:8081', host);
     assert.equal(parseConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://portfolio.example' }).publicUrl, 'https://portfolio.example');
+    // RFC 3986 §6.2.2: one form of the origin, whatever the case and default port it was written with.
+    for (const written of ['HTTPS://Portfolio.Example', 'https://portfolio.example:443/', 'https://PORTFOLIO.example///']) assert.equal(parseConfig({ PUBLIC_URL: written }).publicUrl, 'https://portfolio.example', written);
+    assert.equal(parseConfig({ PUBLIC_URL: 'http://Localhost:8080' }).publicUrl, 'http://localhost:8080');
   });
 
   it('accepts sqlite::memory: and postgresql:// URLs', () => {
@@ -180,6 +183,7 @@ describe('parseConfig (docs/design.md §10)', () => {
       ['PORT', { PORT: '70000' }],
       ['PORT', { PORT: '-1' }],
       ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }],
+      ['PUBLIC_URL', { PUBLIC_URL: 'catalog.example.com' }],
       ['DATABASE_URL', { DATABASE_URL: 'mysql://db' }],
       ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
       ['REDIS_URL', { REDIS_URL: 'http://cache' }],
