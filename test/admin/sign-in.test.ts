@@ -191,6 +191,7 @@ describe('owner sign-in: an emailed code, no password', () => {
     const { code, stderr } = await cli(server, ['owner', 'login-link', 'stranger@example.com']);
     assert.equal(code, 1);
     assert.match(stderr, /not an owner/);
+    assert.match(stderr, /OWNER_EMAILS/, 'names the other way an address becomes an owner');
   });
 
   it('`vitrine owner sign-out-all` ends every session of an owner', async () => {

@@ -71,7 +71,9 @@ export async function ownerCommand(ctx: CommandContext): Promise<ExitCode> {
       const email = one(rest, 'owner login-link');
       return withStore(ctx, async (store) => {
         if (!(await owners(store).isOwner(email))) {
-          io.stderr.write(`vitrine owner login-link: ${email} is not an owner (run \`vitrine owner add ${email}\` first)\n`);
+          // The CLI reads the server's environment only if it is given the same: an owner named in
+          // the server's OWNER_EMAILS is not one here unless OWNER_EMAILS is set for this command too.
+          io.stderr.write(`vitrine owner login-link: ${email} is not an owner (run \`vitrine owner add ${email}\` first, or give this command the OWNER_EMAILS the server has)\n`);
           return 1;
         }
         out(await new LoginLinks(store.loginLinks, owners(store), clock, random).create(email, config.publicUrl));
