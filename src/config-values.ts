@@ -208,3 +208,34 @@ export function parseContentSignals(raw: string | undefined): ContentSignals {
   return Object.freeze(signals);
 }
 
+
+/**
+ * Variables of the environment that look like a setting misspelt (`DATABSE_URL`, `SMPT_URL`):
+ * one edit from a setting's name (a transposition counts as one), or two from a name of ten
+ * characters or more. An unknown name is otherwise no one's business (the environment holds
+ * PATH, HOME and the rest), so only these are named, with the setting meant.
+ */
+export function misspeltSettings(names: readonly string[], settings: readonly string[]): { name: string; meant: string }[] {
+  const known = new Set(settings);
+  const found: { name: string; meant: string }[] = [];
+  for (const name of names) {
+    if (known.has(name) || !/^[A-Z][A-Z0-9_]{2,}$/.test(name)) continue;
+    const meant = settings.find((s) => editDistance(name, s) <= (s.length >= 10 ? 2 : 1));
+    if (meant !== undefined) found.push({ name, meant });
+  }
+  return found;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeZod, fail, parseContentSignals, parseDatabase, parseJsonOrFile, parseMail, parseOrigins, parseOwnerEmails, parsePublicUrl, parseRateLimits, parseRedisUrl, parseTrustProxy, parseWebhooks, readPem } from './config-values.js';
+import { describeZod, fail, misspeltSettings, parseContentSignals, parseDatabase, parseJsonOrFile, parseMail, parseOrigins, parseOwnerEmails, parsePublicUrl, parseRateLimits, parseRedisUrl, parseTrustProxy, parseWebhooks, readPem } from './config-values.js';
 
 /**
  * The only module that reads configuration. `parseConfig(process.env)` validates every
@@ -243,6 +243,9 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: integer(1, 7 * 24 * 60, 8 * 60),
   SESSION_ABSOLUTE_HOURS: integer(1, 90 * 24, 7 * 24),
 });
+
+/** Names in `env` that look like a setting misspelt (config-values.ts), each with the setting meant. */
+export const misspeltSettingsIn = (env: Record<string, string | undefined>) => misspeltSettings(Object.keys(env), Object.keys(envSchema.shape));
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);

@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, misspeltSettingsIn, parseConfig } from './config.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
 import { closeOnSignals, startServer } from './server.js';
 import { startFailure } from './store/start-failure.js';
@@ -14,6 +14,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A setting misspelt in an env file would leave its default in force without a word.
+  for (const { name, meant } of misspeltSettingsIn(process.env)) process.stderr.write(`vitrine: warning: ${name} is not a setting; did you mean ${meant}? (it is ignored)\n`);
   limitHeapGrowth(config.heapGrowthPercent);
   try {
     closeOnSignals(await startServer(config));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, DEFAULT_RATE_LIMITS, parseConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_RATE_LIMITS, misspeltSettingsIn, parseConfig } from '../../src/config.js';
 
 /** Asserts parseConfig rejects `env` with a ConfigError whose message starts with the variable name. */
 function assertRejects(env: Record<string, string>, variable: string): void {
@@ -247,5 +247,24 @@ describe('parseConfig (docs/design.md §10)', () => {
     it('says an empty METRICS_TOKEN is empty, and what to do, not that it is too short', () => {
       assert.throws(() => parseConfig({ METRICS_TOKEN: '' }), /^ConfigError: METRICS_TOKEN: is empty: unset it for a public \/metrics, or set a token$|METRICS_TOKEN: is empty: unset it/);
     });
+  });
+});
+
+describe('a setting misspelt in the environment', () => {
+  it('is named with the setting meant: a transposition, a letter dropped or added', () => {
+    const env = { DATABSE_URL: 'sqlite:x.db', SMPT_URL: 'smtp://x', PUBLC_URL: 'https://x.example', OWNER_EMAIL: 'a@b.example', RATE_LIMIT: '{}', LOG_LEVLE: 'debug' };
+    assert.deepEqual(misspeltSettingsIn(env), [
+      { name: 'DATABSE_URL', meant: 'DATABASE_URL' },
+      { name: 'SMPT_URL', meant: 'SMTP_URL' },
+      { name: 'PUBLC_URL', meant: 'PUBLIC_URL' },
+      { name: 'OWNER_EMAIL', meant: 'OWNER_EMAILS' },
+      { name: 'RATE_LIMIT', meant: 'RATE_LIMITS' },
+      { name: 'LOG_LEVLE', meant: 'LOG_LEVEL' },
+    ]);
+  });
+
+  it('leaves the settings themselves and the rest of an environment alone', () => {
+    const env = { DATABASE_URL: 'sqlite:x.db', PORT: '1', PATH: '/bin', HOME: '/root', HOSTNAME: 'box', USER: 'me', PWD: '/', NODE_ENV: 'production', TERM: 'xterm', LANG: 'C', SHELL: '/bin/sh', npm_config_cache: '/x', SHLVL: '1', OLDPWD: '/', LOGNAME: 'me', MAIL: '/var/mail/me' };
+    assert.deepEqual(misspeltSettingsIn(env), []);
   });
 });
