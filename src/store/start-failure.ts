@@ -7,6 +7,13 @@ const DISK_CODES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|NOLFS)/;
 /** …and those that mean another process holds the file. */
 const LOCK_CODES = /^SQLITE_(BUSY|LOCKED|PROTOCOL)/;
 
+/** What to do when the server cannot listen where HOST and PORT say. */
+const LISTEN_HINTS: Record<string, string> = {
+  EADDRINUSE: 'another process listens there; stop it, or set another PORT (or HOST)',
+  EACCES: 'this user may not listen there; set a PORT above 1023 (or HOST)',
+  EADDRNOTAVAIL: 'no network interface here has that address; set HOST to one of this machine\'s addresses (or 0.0.0.0)',
+};
+
 /**
  * Why the start failed, for `vitrine: failed to start: …` on the operator's terminal (not a
  * response: the driver's code and where to look help here). SQLite names no file in its messages
@@ -23,5 +30,15 @@ export function startFailure(error: unknown, database: DatabaseConfig): string {
     return `cannot use the SQLite database ${resolve(database.path)} (${said})${hint}`;
   }
   if (error instanceof StoreUnavailableError) return `the database cannot be reached (${error.reason}); check DATABASE_URL`;
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const { syscall, path } = (error ?? {}) as { syscall?: unknown; path?: unknown };
+  if (syscall === 'listen' && typeof code === 'string' && code in LISTEN_HINTS) return `${message}: ${LISTEN_HINTS[code]}`;
+  // The SQLite file's folder is made at start: a folder that cannot be made names the setting.
+  if (database.kind === 'sqlite' && typeof code === 'string' && /^E(ACCES|PERM|ROFS|NOENT|NOTDIR)$/.test(code) && typeof path === 'string') {
+    return `cannot create the folder of the SQLite database ${resolve(database.path)} (${code} on ${path}): check DATABASE_URL and that folder's permissions`;
+  }
+  // PostgreSQL reached, but it refused what DATABASE_URL names: 3D000 no such database, 28000 no
+  // such role, 28P01 a wrong password (the server's own words say which).
+  if (database.kind === 'postgres' && typeof code === 'string' && /^(3D000|28000|28P01)$/.test(code)) return `${message}; check DATABASE_URL`;
+  return message;
 }
