@@ -14,3 +14,14 @@ export function isPublicAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return parsed.range() === 'unicast';
 }
+
+/**
+ * The host of `url` when it is known, without a DNS lookup, to be no public address: a literal
+ * IP outside public unicast, or `localhost`. Such a webhook can be named at start, before its
+ * first delivery fails (names are resolved, and checked, only when delivering).
+ */
+export function knownPrivateHost(url: string): string | undefined {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return host;
+  return ipaddr.isValid(host) && !isPublicAddress(host) ? host : undefined;
+}

@@ -13,6 +13,7 @@ import type { Channel } from '../outbox/channels/channel.js';
 import { mailChannel } from '../outbox/channels/mail.js';
 import { webhookChannel } from '../outbox/channels/webhook.js';
 import { InquiryNotifier } from '../outbox/notifier.js';
+import { knownPrivateHost } from '../outbound/public-address.js';
 import { DeliveryWorker, type DeliveryOutcome } from '../outbox/worker.js';
 import { LoginLinks } from '../owner/login-links.js';
 import { OwnerTokens } from '../owner/owner-tokens.js';
@@ -93,6 +94,10 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   const channels: Partial<Record<OutboxChannel, Channel>> = {};
   if (mailer) channels.email = mailChannel(mailer, siteName, timeZone, (email) => owners.isOwner(email));
   if (config.webhooks) {
+    // The host only: a webhook URL's path may hold its receiver's secret.
+    for (const host of config.webhookAllowPrivate ? [] : config.webhooks.urls.map(knownPrivateHost)) {
+      if (host !== undefined) logger.warn({ host }, 'a WEBHOOK_URLS address is private: every delivery to it will fail (set WEBHOOK_ALLOW_PRIVATE=true for a local receiver)');
+    }
     channels.webhook = webhookChannel({ secret: config.webhooks.secret, timeoutMs: config.outboxTimeoutMs, allowPrivate: config.webhookAllowPrivate, nowSeconds: () => Math.floor(clock.now() / 1000), urls: config.webhooks.urls });
   }
   const worker = new DeliveryWorker({ store, channels, clock, random, logger, pollMs: config.outboxPollMs, timeoutMs: config.outboxTimeoutMs, ...(deps.onDeliveryAttempt ? { onAttempt: deps.onDeliveryAttempt } : {}) });
