@@ -41,7 +41,9 @@ export function profileInput(values: ProfileFormValues): { input: Record<string,
   const links = lines(values.links).flatMap((line, i) => {
     if (!line) return [];
     linkLines.push(i + 1);
-    const [label, url] = splitLine(line, line.lastIndexOf(': '));
+    // `GitHub https://github.com/studio`, the colon left out, is read as meant.
+    const spaced = line.includes(': ') ? null : /^(.*\S)\s+(https?:\/\/\S+)$/.exec(line);
+    const [label, url] = spaced ? [spaced[1]!, spaced[2]!] : splitLine(line, line.lastIndexOf(': '));
     return [{ label, url }];
   });
   const optional = (v: string) => (v.trim() === '' ? null : v.trim());

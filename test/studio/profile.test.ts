@@ -60,6 +60,16 @@ describe('the admin profile form', () => {
     assert.match(errors.links!, /^line 2 \(url\): must be an http\(s\) URL$/);
   });
 
+  it('reads a link written without its colon (`GitHub https://…`) as meant', () => {
+    const values = { name: 'S', tagline: '', introduction: '', services: '', location: '', contact_email: '', reply_promise: '', content_language: '', time_zone: '', accent_color: '#1f5f4a' };
+    const { input } = profileInput({ ...values, links: 'GitHub https://github.com/studio\nDribbble Shots   https://dribbble.com/s\nSite: https://s.example' });
+    assert.deepEqual(studioProfileSchema.parse(input).links, [
+      { label: 'GitHub', url: 'https://github.com/studio' },
+      { label: 'Dribbble Shots', url: 'https://dribbble.com/s' },
+      { label: 'Site', url: 'https://s.example' },
+    ]);
+  });
+
   it('shows every saved link so that saving the form again keeps it, a label holding ": " too (as an import can set it)', () => {
     const profile = studioProfileSchema.parse({ name: 'S', services: [{ name: 'Build', description: 'Apps: web and mobile' }], links: [{ label: 'Shop: EU', url: 'https://shop.example/eu' }, { label: 'Site', url: 'https://s.example' }] });
     const again = studioProfileSchema.parse(profileInput(profileFormValues(profile)).input);
