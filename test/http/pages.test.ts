@@ -117,6 +117,18 @@ describe('HTML catalog pages over HTTP', () => {
     assert.equal(new URL(followed.url).pathname, '/projects/atlas-regional-trip-planner');
   });
 
+  it('sends a project URL retyped with capitals to the page (slugs are lower case); anything else stays a 404', async () => {
+    const moved = async (path: string) => {
+      const res = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
+      return `${res.status} ${res.headers.get('location') ?? ''}`;
+    };
+    assert.equal(await moved('/projects/Atlas-Regional-Trip-Planner'), '301 /projects/atlas-regional-trip-planner');
+    assert.equal(await moved('/projects/ATLAS-REGIONAL-TRIP-PLANNER.md?x=1'), '301 /projects/atlas-regional-trip-planner.md?x=1');
+    assert.equal(await moved('/projects/Not_A_Slug'), '404 ');
+    assert.equal(await moved('/projects/No-Such-Project'), '301 /projects/no-such-project', 'lowered first; the lower-case URL is the 404');
+    assert.equal((await get('/projects/Atlas-Regional-Trip-Planner')).status, 200);
+  });
+
   it('gives each search, filter and later page a title of its own, escaped (WCAG 2.2 SC 2.4.2)', async () => {
     const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await get(path)).text())?.[1];
     const home = await title('/');

@@ -130,6 +130,10 @@ export function registerPageRoutes(app: OpenAPIHono<AppEnv>, options: PageRoutes
     const requested = c.req.param('slug');
     const mirror = requested.endsWith('.md');
     const slug = mirror ? requested.slice(0, -3) : requested;
+    // Slugs are lower case: a link retyped with capitals finds the page (RFC 9110 §15.4.2), the
+    // query kept. Only a spelling that is a slug once lowered; anything else is a 404.
+    const lowered = slug.toLowerCase();
+    if (lowered !== slug && lowered.length <= 80 && SLUG_PATTERN.test(lowered)) return c.redirect(`/projects/${lowered}${mirror ? '.md' : ''}${new URL(c.req.url).search}`, 301);
     if (slug.length > 80 || !SLUG_PATTERN.test(slug)) throw new NotFoundError(`no published project has the slug "${slug}"`);
     const entry = await catalog.get(slug);
     const project = entry.value;
