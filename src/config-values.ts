@@ -208,7 +208,6 @@ export function parseContentSignals(raw: string | undefined): ContentSignals {
   return Object.freeze(signals);
 }
 
-
 /**
  * Variables of the environment that look like a setting misspelt (`DATABSE_URL`, `SMPT_URL`):
  * one edit from a setting's name (a transposition counts as one), or two from a name of ten
