@@ -18,7 +18,7 @@ import {
   type RateLimitPolicyName,
   type TrustProxy,
   type WebhookConfig,
-} from './config.js';
+} from './config-shape.js';
 
 export function readPem(name: string, path: string): string {
   let text: string;
