@@ -15,6 +15,11 @@ export function hasInvalidJsonRpcId(message: unknown): boolean {
   return typeof message === 'object' && message !== null && 'id' in message && !isValidId(message.id);
 }
 
+/** The id an error answer to `body` carries (§5): the message's own when it is a valid one, else null. */
+export function echoedId(body: unknown): string | number | null {
+  return typeof body === 'object' && body !== null && 'id' in body && isValidId(body.id) ? (body.id as string | number | null) : null;
+}
+
 /** The Invalid Request answer (JSON-RPC 2.0 §5.1, code -32600) for such a message, with `id: null`. */
 export const INVALID_ID_RESPONSE = {
   jsonrpc: '2.0',
@@ -27,8 +32,7 @@ export const INVALID_ID_RESPONSE = {
  * (JSON-RPC 2.0 §5.1, -32602), echoing the message's id when it is a valid one.
  */
 export function nulParamsResponse(body: unknown) {
-  const id = typeof body === 'object' && body !== null && 'id' in body && isValidId(body.id) ? body.id : null;
-  return { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: a string holds a NUL character (U+0000), which no argument accepts' }, id } as const;
+  return { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: a string holds a NUL character (U+0000), which no argument accepts' }, id: echoedId(body) } as const;
 }
 
 /**
@@ -36,8 +40,7 @@ export function nulParamsResponse(body: unknown) {
  * refuses one): Invalid Request (JSON-RPC 2.0 §5.1, -32600), echoing the message's id when it is a valid one.
  */
 export function tooDeepResponse(body: unknown, limit: number) {
-  const id = typeof body === 'object' && body !== null && 'id' in body && isValidId(body.id) ? body.id : null;
-  return { jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: the message nests arrays and objects deeper than ${limit} levels` }, id } as const;
+  return { jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: the message nests arrays and objects deeper than ${limit} levels` }, id: echoedId(body) } as const;
 }
 
 /**

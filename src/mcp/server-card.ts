@@ -1,4 +1,4 @@
-import { LEGACY_VERSIONS_SERVED } from './versions.js';
+import { LEGACY_VERSIONS_SERVED, MODERN_VERSIONS_SERVED } from './versions.js';
 import type { McpEndpoint } from './endpoint.js';
 import { SERVER_NAME } from './instructions.js';
 
@@ -56,13 +56,14 @@ export function serverCardName(baseUrl: string): string {
   return `${namespace.replace(/[^a-zA-Z0-9.-]/g, '-')}/${SERVER_NAME}`;
 }
 
-const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'vitrine-server-card', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+const MODERN = MODERN_VERSIONS_SERVED[0]!;
+const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'vitrine-server-card', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /** One JSON-RPC call to the endpoint, exactly as a 2026-07-28 client would make it. */
 async function ask<T>(endpoint: McpEndpoint, baseUrl: string, method: string): Promise<T> {
   const request = new Request(`${baseUrl}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method },
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': MODERN, 'mcp-method': method },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { _meta: MODERN_META } }),
   });
   const response = await endpoint.handle(request, null);

@@ -1,4 +1,5 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { echoedId } from './json-rpc-id.js';
 
 /** Versions before 2025-06-18 lack outputSchema/structuredContent, which every tool here uses. */
 const OLDEST_SERVED = '2025-06-18';
@@ -31,11 +32,10 @@ const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 export function unsupportedVersionAnswer(header: string | null, message: unknown): Response | undefined {
   if (header === null || VERSIONS_SERVED.includes(header)) return undefined;
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
-  const { id, method } = message as { id?: unknown; method?: unknown };
-  if (method === 'initialize') return undefined;
+  if ((message as { method?: unknown }).method === 'initialize') return undefined;
   const body = {
     jsonrpc: '2.0',
-    id: typeof id === 'string' || typeof id === 'number' ? id : null,
+    id: echoedId(message),
     error: { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${header}`, data: { supported: VERSIONS_SERVED, requested: header } },
   };
   return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
