@@ -1,6 +1,7 @@
 import type { FC } from 'hono/jsx';
 import { ErrorSummary, Flash } from '../flash.js';
 import type { ImageRow } from '../../catalog/project-form-images.js';
+import type { ComparedField } from '../../catalog/project-form.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 import { ProjectImageFields } from './project-image-fields.js';
 
@@ -19,7 +20,7 @@ export interface ProjectFormView extends AdminFrame {
   /** UPLOAD_LIMIT_BYTES: what the form may send in all, files included (its hint says so) */
   uploadLimitBytes: number;
   /** after a conflict: the saved version's value of each field where it differs from this form */
-  saved?: Partial<Record<ProjectFormField | 'featured' | 'published', string>> | undefined;
+  saved?: Partial<Record<ComparedField, string>> | undefined;
 }
 
 const LABELS: Record<ProjectFormField, [string, string?]> = {
