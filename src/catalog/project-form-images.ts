@@ -65,7 +65,7 @@ export async function readFormImages(body: Body, current: readonly ProjectImage[
     if (!(file instanceof File) || file.size === 0) continue;
     const alt = text(body, `upload_${j}_alt`).trim();
     if (!alt) {
-      errors[`upload_${j}_alt`] = 'describe the image for people who cannot see it (choose the file again)';
+      errors[`upload_${j}_alt`] = 'is required: describe the image for people who cannot see it (and choose the file again)';
       continue;
     }
     try {

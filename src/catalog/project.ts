@@ -6,7 +6,7 @@ export type { ProjectImage, ProjectRecord } from '../model/project.js';
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A filter term (industry, service, technology, tag) as the catalog keeps it. */
 export const TERM_PATTERN = /^[a-z0-9][a-z0-9.+#-]*$/;
-const term = z.string().trim().min(1).max(60).regex(TERM_PATTERN, 'lowercase letters, digits, and . + # -');
+const term = z.string().trim().min(1).max(60).regex(TERM_PATTERN, 'must be lowercase letters, digits, and . + # -');
 /** A list of terms, each kept once in its first place: `React, react` in the form is one technology, one filter chip. */
 const terms = (max: number) =>
   z
@@ -27,10 +27,10 @@ export const imageInputSchema = z
   .object({
     media: z
       .string()
-      .regex(/^img_[A-Za-z0-9_-]{22}$/, 'an image id from the media upload, img_…')
+      .regex(/^img_[A-Za-z0-9_-]{22}$/, 'must be an image id from the media upload, img_…')
       .nullish(),
     url: z.string().min(1).max(30_000_000).optional(),
-    alt: z.string().trim().min(1, 'describe the image for people who cannot see it').max(300),
+    alt: z.string().trim().min(1, 'is required: describe the image for people who cannot see it').max(300),
     caption: z.string().trim().max(300).nullable().optional(),
     width: z.number().int().positive().optional(),
     height: z.number().int().positive().optional(),
@@ -56,7 +56,7 @@ const rfc3339 = z.string().datetime({ offset: true, message: 'must be an RFC 333
 export const projectInputSchema = z
   .object({
     id: z.string().regex(/^prj_[A-Za-z0-9_-]{1,60}$/).optional(),
-    slug: z.string().max(80).regex(SLUG_PATTERN, 'lowercase words joined by hyphens'),
+    slug: z.string().max(80).regex(SLUG_PATTERN, 'must be lowercase words joined by hyphens, e.g. harbour-ferry-app'),
     title: z.string().trim().min(1).max(200),
     summary: z.string().trim().min(1).max(280),
     description: z.string().max(20_000).default(''),

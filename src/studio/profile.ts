@@ -54,14 +54,14 @@ export const accentColourSchema = z
 
 export const studioServiceSchema = z
   .object({
-    name: z.string().trim().min(1, 'required').max(80),
+    name: z.string().trim().min(1, 'is required').max(80),
     description: z.string().trim().max(200).default(''),
   })
   .strict();
 
 export const studioLinkSchema = z
   .object({
-    label: z.string().trim().min(1, 'required').max(60),
+    label: z.string().trim().min(1, 'is required').max(60),
     url: httpUrl,
   })
   .strict();
@@ -69,7 +69,7 @@ export const studioLinkSchema = z
 /** The studio profile as the owner edits it and the catalog file carries it (the logo travels beside it). */
 export const studioProfileSchema = z
   .object({
-    name: z.string().trim().min(1, 'required').max(100),
+    name: z.string().trim().min(1, 'is required').max(100),
     tagline: z.string().trim().max(200).default(''),
     introduction: z.string().max(5000).default('').describe('Markdown.'),
     services: z.array(studioServiceSchema).max(20).default([]),

@@ -43,7 +43,13 @@ describe('/admin/projects: the owner edits the catalog in the browser', () => {
     const res = await owner.post('/admin/projects/new', { ...FORM, slug: 'Not A Slug', summary: '', year: '1800' });
     assert.equal(res.status, 422);
     assert.match(owner.html, /<title>Error: New project/);
-    for (const id of ['slug', 'summary', 'year']) assert.match(owner.html, new RegExp(`<p class="field-error" id="${id}-error">`), id);
+    // Each line under its field is a sentence naming the field, as its summary item is (WCAG 2.2 SC 3.3.1).
+    const lines = Object.fromEntries([...owner.html.matchAll(/<p class="field-error" id="([a-z_]+)-error"><span class="visually-hidden">Error: <\/span>([^<]*)<\/p>/g)].map((m) => [m[1]!, m[2]!]));
+    assert.deepEqual(Object.keys(lines), ['slug', 'summary', 'year']);
+    assert.match(lines.slug!, /^Slug must /);
+    assert.equal(lines.summary, 'Summary is required.');
+    assert.match(lines.year!, /^Year must be 1970 or /);
+    for (const line of Object.values(lines)) assert.match(owner.html, new RegExp(`<li><a href="#[a-z_]+">${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</a></li>`), 'the summary says the same');
     assert.match(owner.html, /value="Lantern museum guide &lt;beta&gt;"/);
     assert.equal(await server.store.projects.getAny('not-a-slug'), undefined);
   });

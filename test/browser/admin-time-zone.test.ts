@@ -49,10 +49,10 @@ describe('the owner\'s time zone in Chromium: saved through the profile form, th
     await field.fill('Berlin time');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.waitForSelector('#time_zone-error');
-    assert.match((await page.locator('#time_zone-error').textContent()) ?? '', /must be a time zone such as Europe\/Berlin, America\/New_York or UTC/);
+    assert.match((await page.locator('#time_zone-error').textContent()) ?? '', /^Error: Your time zone must be a time zone such as Europe\/Berlin, America\/New_York or UTC/);
     assert.equal(await page.getByLabel('Your time zone').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByLabel('Your time zone').getAttribute('aria-describedby'), 'time_zone-hint time_zone-error');
-    assert.match((await page.locator('.error-summary').textContent()) ?? '', /Your time zone: must be a time zone/);
+    assert.match((await page.locator('.error-summary').textContent()) ?? '', /Your time zone must be a time zone/);
     assert.equal(await page.getByLabel('Your time zone').inputValue(), 'Berlin time', 'what was typed comes back to be corrected');
     await assertAccessible(page, 'profile page with a time-zone error');
     await page.locator('.field:has(#time_zone)').screenshot({ path: `${SCREENSHOTS}/admin-profile-time-zone-error.png` });

@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { fieldSentence } from '../field-message.js';
 import { ErrorSummary, Flash } from '../flash.js';
 import type { ProfileFormValues } from '../../studio/profile-form.js';
 import { suggestedTimeZones } from '../../studio/time-zone.js';
@@ -63,8 +64,10 @@ const describedBy = (id: keyof ProfileErrors, errors: ProfileErrors, hint = true
 
 /** /admin/profile: what the public site says about the studio, and its brand. */
 export const ProfilePage: FC<ProfileView> = (view) => {
-  const { values, errors, logo, removeLogo, notice, conflict, version, csrfToken } = view;
-  const failed = (Object.keys(errors) as (keyof ProfileErrors)[]).filter((k) => errors[k]);
+  const { values, logo, removeLogo, notice, conflict, version, csrfToken } = view;
+  const failed = (Object.keys(view.errors) as (keyof ProfileErrors)[]).filter((k) => view.errors[k]);
+  // Each error as the sentence both the summary and the line under its field show.
+  const errors: ProfileErrors = Object.fromEntries(failed.map((k) => [k, fieldSentence(LABELS[k], view.errors[k]!)]));
   const input = (id: (typeof PROFILE_FIELDS)[number], attrs: Record<string, unknown> = {}, hint = false) => (
     <input id={id} name={id} type="text" value={values[id]} aria-invalid={errors[id] ? 'true' : undefined} aria-describedby={describedBy(id, errors, hint)} {...attrs} />
   );
@@ -73,7 +76,7 @@ export const ProfilePage: FC<ProfileView> = (view) => {
       <h1>Studio profile</h1>
       <p class="lead">What the site, its feeds and the API say about the studio: the header, home page, footer, page titles, /llms.txt and the MCP tool get_studio.</p>
       <Flash notice={notice} error={conflict} />
-      <ErrorSummary title="Please check the profile" items={failed.map((k) => ({ field: k, text: `${LABELS[k]}: ${errors[k]}` }))} />
+      <ErrorSummary title="Please check the profile" items={failed.map((k) => ({ field: k, text: errors[k] ?? '' }))} />
       <form class="form" method="post" action="/admin/profile" enctype="multipart/form-data" novalidate>
         <CsrfField token={csrfToken} />
         <input type="hidden" name="version" value={version} />

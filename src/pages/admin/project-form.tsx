@@ -2,6 +2,7 @@ import type { FC } from 'hono/jsx';
 import { ErrorSummary, Flash } from '../flash.js';
 import type { ImageRow } from '../../catalog/project-form-images.js';
 import type { ComparedField } from '../../catalog/project-form.js';
+import { fieldSentence } from '../field-message.js';
 import { AdminLayout, CsrfField, type AdminFrame } from './admin-layout.js';
 import { ProjectImageFields } from './project-image-fields.js';
 
@@ -39,9 +40,11 @@ const LABELS: Record<ProjectFormField, [string, string?]> = {
 
 /** /admin/projects/new and /admin/projects/{slug}: one project's fields, errors next to each. */
 export const ProjectFormPage: FC<ProjectFormView> = (view) => {
-  const { editing, values, errors, notice, csrfToken } = view;
+  const { editing, values, notice, csrfToken } = view;
   const saved = view.saved ?? {};
-  const failed = Object.keys(errors).filter((k) => errors[k]);
+  const failed = Object.keys(view.errors).filter((k) => view.errors[k]);
+  // Each error as the sentence both the summary and the line under its field show.
+  const errors: ProjectFormErrors = Object.fromEntries(failed.map((k) => [k, fieldSentence(fieldName(k), view.errors[k]!)]));
   const title = editing ? `Edit ${values.title || editing.slug}` : 'New project';
   const field = (id: ProjectFormField) => {
     if (id === 'url') return [plainField(id), <ProjectImageFields images={values.images} errors={errors} uploadLimitBytes={view.uploadLimitBytes} />];
@@ -93,7 +96,7 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
         </p>
       ) : null}
       <Flash notice={notice} />
-      <ErrorSummary title="Please check the project" items={summaryOrder(failed).map((k) => ({ field: k === 'published_at' ? 'published' : k, text: `${fieldName(k)}: ${errors[k] ?? ''}` }))} />
+      <ErrorSummary title="Please check the project" items={summaryOrder(failed).map((k) => ({ field: k === 'published_at' ? 'published' : k, text: errors[k] ?? '' }))} />
       <form class="form" method="post" action={editing ? `/admin/projects/${editing.slug}` : '/admin/projects/new'} enctype="multipart/form-data" novalidate>
         <CsrfField token={csrfToken} />
         {editing ? <input type="hidden" name="etag" value={editing.etag} /> : null}
@@ -127,7 +130,7 @@ const SavedValue: FC<{ id: string; value: string | undefined }> = ({ id, value }
   );
 
 /**
- * The field an error belongs to, as its label says it: the summary names it (WCAG 2.2 SC 3.3.1,
+ * The field an error belongs to, as its label says it: its message names it (WCAG 2.2 SC 3.3.1,
  * an error identified in text), since a message alone ("must not be empty") names nothing.
  */
 function fieldName(key: string): string {
