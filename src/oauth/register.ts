@@ -20,7 +20,7 @@ export interface ClientInformation {
   scope: string;
   client_secret?: string;
   client_secret_expires_at?: number;
-  redirect_uris?: string[];
+  redirect_uris: string[];
   response_types?: string[];
   client_uri?: string;
   logo_uri?: string;
@@ -145,8 +145,10 @@ export function buildRegistration(metadata: unknown, clock: Clock, random: Rando
     scope,
     // RFC 7591 §3.2.1: the secret is returned once; 0 = it does not expire.
     ...(secret !== undefined ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
-    // RFC 7591 §3.2.1: the response carries every registered metadata value.
-    ...(record.redirect_uris.length > 0 ? { redirect_uris: record.redirect_uris } : {}),
+    // RFC 7591 §3.2.1: the response carries every registered metadata value, the (often empty)
+    // list of redirect URIs too: the MCP SDKs' client_credentials providers send `[]` and parse
+    // the response with `redirect_uris` required.
+    redirect_uris: record.redirect_uris,
     ...(grantTypes.includes(GRANT_AUTHORIZATION_CODE) ? { response_types: ['code'] } : {}),
     ...(clientUri !== undefined ? { client_uri: clientUri } : {}),
     ...(logoUri !== undefined ? { logo_uri: logoUri } : {}),

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { auth, Client, ClientCredentialsProvider, CrossAppAccessProvider, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { auth, Client, ClientCredentialsProvider, CrossAppAccessProvider, discoverAuthorizationServerMetadata, registerClient, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { createTestIssuer, type TestIssuer } from '../helpers/issuer.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-/** Registers a confidential client (client_secret_basic) the way an operator would, over real HTTP. */
+/**
+ * Registers a confidential client (client_secret_basic) through the SDK's own registerClient, with
+ * the metadata its machine providers send (`redirect_uris: []`); its parser needs the list echoed
+ * (RFC 7591 §3.2.1).
+ */
 async function confidentialClient(baseUrl: string, grantTypes: string[]): Promise<{ client_id: string; client_secret: string }> {
-  const res = await fetch(`${baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'machine', token_endpoint_auth_method: 'client_secret_basic', grant_types: grantTypes }) });
-  assert.equal(res.status, 201);
-  return (await res.json()) as { client_id: string; client_secret: string };
+  const metadata = await discoverAuthorizationServerMetadata(baseUrl);
+  const info = await registerClient(baseUrl, { metadata, clientMetadata: { client_name: 'machine', redirect_uris: [], token_endpoint_auth_method: 'client_secret_basic', grant_types: grantTypes } });
+  assert.deepEqual(info.redirect_uris, []);
+  return { client_id: info.client_id, client_secret: info.client_secret! };
 }
 
 describe('the MCP SDK v2 machine-to-machine providers', () => {

@@ -44,7 +44,7 @@ export const ClientInformationSchema = z
     scope: z.string(),
     client_secret: z.string().optional().openapi({ description: 'Confidential clients only; returned once.' }),
     client_secret_expires_at: z.number().int().optional(),
-    redirect_uris: z.array(z.string()).optional(),
+    redirect_uris: z.array(z.string()).openapi({ description: 'As registered; empty for a client without the authorization_code grant.' }),
     response_types: z.array(z.string()).optional(),
     client_uri: z.string().optional(),
     logo_uri: z.string().optional(),
