@@ -193,6 +193,27 @@ describe('vitrine CLI', () => {
     assert.equal((await vitrine(db, 'inquiries', '--limit', '0')).code, 2);
   });
 
+  it('inquiries list and show print a sender\'s control characters as escapes, not to the terminal; json keeps them exact', async () => {
+    const db = join(dir, 'inquiries-controls.db');
+    const store = createStore({ kind: 'sqlite', path: db });
+    await store.migrate();
+    // Cursor up and erase a line, red text, an OSC 52 clipboard write, a window title, a bidi override.
+    const message = 'line1\u001b[1A\u001b[2K\u001b[31mFAKE: all good\u001b[0m \u001b]52;c;ZWNobw==\u0007 \u009b2J \u202eevil\r\nline2\ttabbed';
+    await store.inquiries.insert({ id: 'inq_ctl', name: 'Mallory', email: 'm@example.com', company: null, message, project_slugs: [], budget: null, timeline: null, source: 'api', client_id: null, created_at: '2026-06-01T10:00:00Z', credential: null, identity_type: null, subject: null });
+    await store.close();
+    // eslint-disable-next-line no-control-regex
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+    const shown = await vitrine(db, 'inquiries', 'show', 'inq_ctl');
+    assert.equal(shown.code, 0);
+    assert.doesNotMatch(shown.stdout, raw);
+    assert.match(shown.stdout, /line1\\x1b\[1A\\x1b\[2K\\x1b\[31mFAKE: all good\\x1b\[0m \\x1b\]52;c;ZWNobw==\\x07 \\x9b2J \\u202eevil\n {2}line2\ttabbed/);
+    const listed = await vitrine(db, 'inquiries', 'list');
+    assert.doesNotMatch(listed.stdout, raw);
+    assert.match(listed.stdout, /\\x1b\[1A/);
+    const json = await vitrine(db, 'inquiries', 'show', 'inq_ctl', '--format', 'json');
+    assert.equal((JSON.parse(json.stdout) as { message: string }).message, message);
+  });
+
   it('exits 2 with usage for unknown commands, bad arguments and bad configuration', async () => {
     const db = join(dir, 'usage.db');
     for (const argv of [['frobnicate'], ['import'], ['import', 'a.json', 'b.json'], ['export', '--verbose'], []]) {

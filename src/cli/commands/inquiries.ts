@@ -9,6 +9,7 @@ import { PRIVATE_FILE_MODE } from '../../lib/private-file.js';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../model/inquiry.js';
 import type { Store } from '../../store/ports/index.js';
 import { UsageError, withStore, type CommandContext, type ExitCode } from '../io.js';
+import { terminalText } from '../terminal-text.js';
 
 export const INQUIRIES_USAGE = `  inquiries list [--status S] [--q TEXT] [--limit N] [--format text|json]
                               the newest inquiries (default 20; json: one object per line)
@@ -34,7 +35,7 @@ function format(value: string | undefined, allowed: readonly string[], fallback:
 }
 
 function describe(entry: InboxEntry): string {
-  return [
+  const text = [
     `${entry.id}  ${entry.status}  ${entry.created_at}`,
     `From:     ${entry.name} <${entry.email}>${entry.company ? `, ${entry.company}` : ''}`,
     ...(entry.project_slugs.length > 0 ? [`About:    ${entry.project_slugs.join(', ')}`] : []),
@@ -46,6 +47,7 @@ function describe(entry: InboxEntry): string {
     ...entry.message.split('\n').map((line) => `  ${line}`),
     '',
   ].join('\n');
+  return terminalText(text);
 }
 
 /** `vitrine inquiries …`: the inbox from the command line (bare `inquiries` lists). */
@@ -66,7 +68,7 @@ export async function inquiriesCommand(ctx: CommandContext): Promise<ExitCode> {
         const page = await inbox(store, ctx).list(filter, undefined, limit);
         for (const entry of page.items) {
           if (as === 'json') io.stdout.write(`${JSON.stringify(entry)}\n`);
-          else io.stdout.write(`${entry.id}\t${entry.created_at}\t${entry.status}\t${entry.name} <${entry.email}>\t${entry.message.replace(/\s+/g, ' ').slice(0, 60)}\n`);
+          else io.stdout.write(`${terminalText(`${entry.id}\t${entry.created_at}\t${entry.status}\t${entry.name} <${entry.email}>\t${entry.message.replace(/\s+/g, ' ').slice(0, 60)}`)}\n`);
         }
         return 0;
       });

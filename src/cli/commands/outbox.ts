@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { OutboxState } from '../../store/ports/index.js';
 import { UsageError, withStore, type CommandContext, type ExitCode } from '../io.js';
+import { terminalText } from '../terminal-text.js';
 
 export const OUTBOX_USAGE = `  outbox list [--state pending|delivered|dead] [--limit N]
                               notifications with their attempts and last error
@@ -22,7 +23,8 @@ export async function outboxCommand(ctx: CommandContext): Promise<ExitCode> {
       return withStore(ctx, async (store) => {
         for (const d of await store.outbox.list({ state: values.state as OutboxState | undefined, limit })) {
           const last = d.last_attempt_at === null ? 'never' : new Date(d.last_attempt_at).toISOString();
-          io.stdout.write(`${d.id}\t${d.state}\t${d.channel}\t${d.target}\t${d.resource ?? d.event}\tattempts=${d.attempts}\tlast=${last}\t${d.last_error ?? ''}\n`);
+          // last_error quotes what a mail server or webhook receiver answered.
+          io.stdout.write(`${d.id}\t${d.state}\t${d.channel}\t${d.target}\t${d.resource ?? d.event}\tattempts=${d.attempts}\tlast=${last}\t${terminalText((d.last_error ?? '').replace(/\s+/g, ' '))}\n`);
         }
         return 0;
       });
