@@ -7,7 +7,7 @@ import { refused } from './middleware/no-nul.js';
 import { listField } from './requests/header.js';
 import { mediaTypeOf } from './requests/media-type.js';
 import { FORM, oauthFormParams } from './requests/oauth-params.js';
-import { oauthErrorFor, type FailureReporter } from './responses/errors.js';
+import { CLIENT_CLOSED_REQUEST, oauthErrorFor, type FailureReporter } from './responses/errors.js';
 import { TOKEN_PATH } from './routes/oauth-token.js';
 import { JSON_NO_STORE } from './responses/oauth.js';
 
@@ -59,8 +59,8 @@ export function oauthTokenLane(options: OAuthTokenLaneOptions): Lane {
       .then(
         (issued) => answer(200, JSON.stringify(issued), JSON_NO_STORE),
         (error: Error) => {
-          if (req.destroyed && !req.complete) return;
           reportFailure(error, { requestId, method: 'POST', path: TOKEN_PATH });
+          if (req.destroyed && !req.complete) return record(requestId, 'POST', TOKEN_PATH, TOKEN_PATH, CLIENT_CLOSED_REQUEST, started);
           const failure = oauthErrorFor(error, requestId);
           answer(failure.status, JSON.stringify(failure.toJSON()), { ...JSON_NO_STORE, ...failure.headers });
         },

@@ -53,6 +53,17 @@ export interface FailedRequest {
   path: string;
 }
 
+/**
+ * Node's error for a request whose client went away before its body was read (node:_http_server's
+ * abortIncoming): not the server's failure, and no answer can reach anyone.
+ */
+export function isClientAbort(error: Error): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ECONNRESET' && error.message === 'aborted';
+}
+
+/** What the access log and the metrics count such a request as: nginx's 499, "client closed request". */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 /** Logs what an error tells the operator, once per request; whether it was unexpected. */
 export type FailureReporter = (error: Error, request: FailedRequest) => boolean;
 
@@ -61,6 +72,11 @@ export function failureReporter(logger: Logger, now: () => number): FailureRepor
   // A database away fails every request that needs it: one line per 10 s, counting the rest.
   const storeDown = new LogThrottle(10_000, now);
   return (error, request) => {
+    if (isClientAbort(error)) {
+      // Info, not an error: anyone can cut a connection, and a page of these must not bury real failures.
+      logger.info(request, 'the client closed the connection before the request was read');
+      return false;
+    }
     const unexpected = !(error instanceof DomainError || error instanceof OAuthError || (error instanceof HTTPException && error.status < 500));
     if (unexpected) logger.error({ err: error, ...request }, 'unhandled error');
     // The driver's code only: its message can name hosts and users.
@@ -75,6 +91,7 @@ export function failureReporter(logger: Logger, now: () => number): FailureRepor
 export function errorHandler(report: FailureReporter) {
   return (error: Error, c: Context<AppEnv>): Response => {
     const unexpected = report(error, { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+    if (isClientAbort(error)) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     if (isOAuthPath(c.req.path) || error instanceof OAuthError) return oauthErrorJson(c, oauthErrorFor(error, c.get('requestId')));
     if (error instanceof DomainError) return domainErrorResponse(c, error);
     if (!unexpected) return problem(c, { status: (error as HTTPException).status, code: ERROR_CODES.badRequest, title: 'Bad request', detail: 'The request could not be read.' });
