@@ -79,7 +79,17 @@ describe('submit_inquiry goes through the same inquiry service as REST (docs/des
       const before = await server.store.inquiries.count();
       const result = await call(anonymous, 'submit_inquiry', { ...INQUIRY });
       assert.equal(result.isError, true);
-      assert.match(textOf(result), /idempotency_key/);
+      assert.match(textOf(result), /idempotency_key is required/);
+      assert.equal(await server.store.inquiries.count(), before);
+    });
+
+    it('says what is wrong with a key that is there: too long, not text, not printable ASCII', async () => {
+      const before = await server.store.inquiries.count();
+      for (const [idempotency_key, said] of [['k'.repeat(256), /idempotency_key must be at most 255 characters/], [12345, /idempotency_key must be text/], ['café-key-0001', /idempotency_key must be printable ASCII/]] as const) {
+        const text = textOf(await call(anonymous, 'submit_inquiry', { ...INQUIRY, idempotency_key }));
+        assert.match(text, said, text);
+        assert.doesNotMatch(text, /is required/, text);
+      }
       assert.equal(await server.store.inquiries.count(), before);
     });
   });

@@ -16,7 +16,8 @@ import { invalidInput } from '../../lib/zod-errors.js';
  */
 export const submitInquiryInput = inquiryInputSchema.extend({
   idempotency_key: z
-    .string({ error: 'is required' })
+    // Only a missing key "is required": an error given as a string would word every check so.
+    .string({ error: (issue) => (issue.code === 'invalid_type' ? (issue.input === undefined ? 'is required' : 'must be text') : undefined) })
     .min(1, 'is required')
     .max(255)
     .regex(/^[\x20-\x7E]+$/, 'must be printable ASCII')
