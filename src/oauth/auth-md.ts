@@ -139,7 +139,9 @@ curl -s -X POST ${b}/oauth/claim \\
 \`\`\`
 
 JSON bodies (\`{"assertion":"…","assertion_type":"…"}\`) and the RFC 8693 names
-\`subject_token\` / \`subject_token_type\` are accepted too. A verified-email assertion without
+\`subject_token\` / \`subject_token_type\` are accepted too, with the types above or RFC 8693's
+generic \`urn:ietf:params:oauth:token-type:jwt\` (or \`…:id_token\`), for which the JWT's \`typ\` tells
+the kind, as when no type is sent. A verified-email assertion without
 \`client_id\` gets a public client registered for you (its id is the token's attribution); an
 ID-JAG is redeemed for the client its \`client_id\` claim names, which must be registered here. The response is the same token response
 as Method A. Each assertion works once (\`jti\`; a request refused for its scope or resource does

@@ -4,7 +4,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { assertionScope, assertionSubject, checkAssertion, spendAssertion } from './check-assertion.js';
 import { authenticateClient } from './client-auth.js';
 import type { OAuthContext, OAuthRequest } from './context.js';
-import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GRANT_CLIENT_CREDENTIALS, GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, ID_JAG_TYP, TOKEN_TYPE_ACCESS_TOKEN, TOKEN_TYPE_ID_JAG } from './identifiers.js';
+import { ASSERTION_TYPES, ASSERTION_TYPE_VERIFIED_EMAIL, GENERIC_JWT_TOKEN_TYPES, GRANT_CLIENT_CREDENTIALS, GRANT_JWT_BEARER, GRANT_TOKEN_EXCHANGE, ID_JAG_TYP, TOKEN_TYPE_ACCESS_TOKEN, TOKEN_TYPE_ID_JAG } from './identifiers.js';
 import { issueAccessToken, type TokenResponse } from './issue.js';
 import { InvalidClientError, InvalidGrantError, InvalidRequestError, UnsupportedGrantTypeError } from './oauth-error.js';
 import { ALL_SCOPES } from '../model/principal.js';
@@ -12,10 +12,12 @@ import { resourceParam, withinAssertion } from './resources.js';
 import { resolveScope } from './scopes.js';
 import { mintClientId } from './tokens.js';
 
-function assertionKind(type: string | undefined): AssertionKind {
+/** The kind an explicit type names; a generic JWT type (RFC 8693 §3) leaves it to the JWT's header. */
+function assertionKind(type: string, assertion: string, parameter: string): AssertionKind {
   if (type === TOKEN_TYPE_ID_JAG) return 'id-jag';
   if (type === ASSERTION_TYPE_VERIFIED_EMAIL) return 'verified_email';
-  throw new InvalidRequestError(`"assertion_type" must be one of: ${ASSERTION_TYPES.join(', ')}.`);
+  if ((GENERIC_JWT_TOKEN_TYPES as readonly string[]).includes(type)) return inferredKind(assertion);
+  throw new InvalidRequestError(`"${parameter}" must be one of: ${[...ASSERTION_TYPES, ...GENERIC_JWT_TOKEN_TYPES].join(', ')}.`);
 }
 
 /**
@@ -58,9 +60,10 @@ export async function handleClaim(ctx: OAuthContext, request: OAuthRequest): Pro
   }
   if (params.assertion !== undefined && params.subject_token !== undefined) throw new InvalidRequestError('Send the assertion once: as "assertion" or as "subject_token", not both.');
   const assertion = params.assertion ?? params.subject_token;
-  const type = params.assertion_type ?? params.subject_token_type;
+  const typeParameter = params.assertion_type !== undefined ? 'assertion_type' : 'subject_token_type';
+  const type = params[typeParameter];
   if (!assertion) throw new InvalidRequestError('The "assertion" parameter is required (a verified-email assertion or an ID-JAG).');
-  const kind = type ? assertionKind(type) : inferredKind(assertion);
+  const kind = type ? assertionKind(type, assertion, typeParameter) : inferredKind(assertion);
   // RFC 8707 §2: the token may be asked for one of our resources; checked before the assertion is spent.
   const requested = resourceParam(ctx.issuer, params.resource);
 

@@ -15,6 +15,8 @@ export const GRANT_PROFILE_ID_JAG = 'urn:ietf:params:oauth:grant-profile:id-jag'
 export const TOKEN_TYPE_ACCESS_TOKEN = 'urn:ietf:params:oauth:token-type:access_token';
 export const ASSERTION_TYPE_VERIFIED_EMAIL = 'verified_email';
 export const ASSERTION_TYPES = [TOKEN_TYPE_ID_JAG, ASSERTION_TYPE_VERIFIED_EMAIL] as const;
+/** RFC 8693 §3's types for any JWT and an OpenID Connect ID Token: the assertion's own `typ` says which kind it is. */
+export const GENERIC_JWT_TOKEN_TYPES = ['urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'] as const;
 /** draft-ietf-oauth-identity-assertion-authz-grant: the JWT `typ` header of an ID-JAG */
 export const ID_JAG_TYP = 'oauth-id-jag+jwt';
 

@@ -89,6 +89,21 @@ describe('POST /oauth/claim (identity_assertion method)', () => {
       assert.equal(stored?.subject, 'https://idp.example.test|u-42');
     });
 
+    it("RFC 8693 §3's generic types (jwt, id_token) leave the kind to the JWT's typ; an unknown type names the parameter sent", async () => {
+      for (const subject_token_type of ['urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token']) {
+        const email = await claim({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: await emailAssertion(), subject_token_type });
+        assert.equal(email.status, 200, JSON.stringify(email.body));
+        assert.equal((await server.store.credentials.findByHash(credentialKey(String(email.body.access_token))))?.subject, 'ada@example.com');
+        const jag = await claim({ subject_token: await idJag(), subject_token_type });
+        assert.equal(jag.status, 200, JSON.stringify(jag.body));
+        assert.equal((await server.store.credentials.findByHash(credentialKey(String(jag.body.access_token))))?.subject, 'https://idp.example.test|u-42');
+      }
+      const unknown = await claim({ subject_token: await emailAssertion(), subject_token_type: 'urn:ietf:params:oauth:token-type:saml2' });
+      assert.equal(unknown.status, 400);
+      assert.equal(unknown.body.error, 'invalid_request');
+      assert.match(String(unknown.body.error_description), /^'subject_token_type' must be one of: /);
+    });
+
     it('caps the scope at the ID-JAG scope claim and rejects more with invalid_scope', async () => {
       const ok = await claim({ assertion_type: ID_JAG, assertion: await idJag({ scope: 'sandbox:write' }), client_id: clientId });
       assert.equal(ok.body.scope, 'sandbox:write');
