@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { cliAgainst } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
 import type { FormClient } from '../helpers/form-client.js';
 import { signedInOwner } from '../helpers/owner.js';
@@ -73,6 +74,42 @@ describe('owners are told when notifications are not getting through', () => {
     const foreign = await owner.get(`/admin/deliveries?state=delivered&cursor=${encodeURIComponent(older[1]!.split('cursor=')[1]!)}`);
     assert.equal(foreign.status, 200, "another state's cursor starts that view over");
     assert.doesNotMatch(owner.html, /Newest deliveries/);
+  });
+
+  it('a row being sent right now offers no "Send again" (it would go out twice); given-up rows can all be sent again at once', async () => {
+    // Due in two days, so the worker leaves them alone; the test claims one as a worker would.
+    const later = Date.now() + 2 * 86_400_000;
+    const row = (id: string, n: number) => ({ id, event: 'inquiry.created', resource: `inq_${id}`, channel: 'webhook' as const, target: 'https://hooks.example/in', payload: JSON.stringify({ type: 'inquiry.created', data: { name: `Sender ${id}` } }), created_at: later + n });
+    await server.store.outbox.enqueue([row('msg_busy', 0)]);
+    const claimed = (await server.store.outbox.claimDue(later + 1, 60_000, 1000)).find((r) => r.id === 'msg_busy');
+    assert.ok(claimed, 'claimed as a worker would');
+    await owner.get('/admin/deliveries?state=pending');
+    assert.match(owner.html, /msg_busy<\/span><\/td>(?:(?!<\/tr>)[\s\S])*Being sent now/);
+    assert.doesNotMatch(owner.html, /action="\/admin\/deliveries\/msg_busy\/retry"/);
+    // A form from before it was claimed still posts: it is left alone, and the owner is told so.
+    assert.equal((await owner.post('/admin/deliveries/msg_busy/retry', {})).status, 303);
+    assert.equal((await server.store.outbox.get('msg_busy'))?.lease_until, claimed!.lease_until, 'the lease is untouched');
+    await owner.get('/admin/deliveries?retried=sending');
+    assert.match(owner.html, /being sent right now; it was left alone so it does not go out twice/);
+
+    await server.store.outbox.enqueue([row('msg_dead1', 1), row('msg_dead2', 2)]);
+    for (const id of ['msg_dead1', 'msg_dead2']) await server.store.outbox.failed(id, 'SMTP 535: Invalid login', null);
+    await owner.get('/admin/deliveries?state=dead');
+    assert.match(owner.html, /<form method="post" action="\/admin\/deliveries\/retry-dead"/);
+    const sent = await owner.post('/admin/deliveries/retry-dead', {});
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.get('location'), '/admin/deliveries?retried=all-2');
+    for (const id of ['msg_dead1', 'msg_dead2']) assert.equal((await server.store.outbox.get(id))?.state, 'pending', id);
+    await owner.get('/admin/deliveries?retried=all-2');
+    assert.match(owner.html, /2 deliveries are queued again/);
+
+    // The same from the command line.
+    for (const id of ['msg_dead1', 'msg_dead2']) await server.store.outbox.failed(id, 'SMTP 535: Invalid login', null);
+    const cli = await cliAgainst(server, ['outbox', 'retry', '--dead']);
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.match(cli.stdout, /^2 dead deliveries are queued again/);
+    const busy = await cliAgainst(server, ['outbox', 'retry', 'msg_busy']);
+    assert.match(busy.stdout, /msg_busy is being sent right now; left alone/);
   });
 
   it('the sign-in page shows no warning to someone signed out', async () => {

@@ -161,11 +161,22 @@ await describeEachDialect('owner-side storage contract', (suite) => {
       await suite.store.outbox.failed('msg_1', 'the receiver answered 503', null);
       assert.equal((await suite.store.outbox.get('msg_1'))?.state, 'dead');
       assert.deepEqual(await suite.store.outbox.claimDue(NOW + 10 * 86_400_000, LEASE, 10).then((rows) => rows.map((r) => r.id)), ['msg_later'], 'a dead row is never claimed');
-      assert.equal(await suite.store.outbox.retry('msg_1', NOW + 100_000), true);
-      assert.equal(await suite.store.outbox.retry('msg_2', NOW + 100_000), false, 'delivered');
-      assert.equal(await suite.store.outbox.retry('msg_missing', NOW + 100_000), false);
+      assert.equal(await suite.store.outbox.retry('msg_1', NOW + 100_000), 'queued');
+      assert.equal(await suite.store.outbox.retry('msg_2', NOW + 100_000), 'absent', 'delivered');
+      assert.equal(await suite.store.outbox.retry('msg_missing', NOW + 100_000), 'absent');
       const [again] = await suite.store.outbox.claimDue(NOW + 100_000, LEASE, 10);
       assert.deepEqual([again?.id, again?.state], ['msg_1', 'pending']);
+      // Being sent this moment: a retry must not free it for a second worker (two sends at once).
+      assert.equal(await suite.store.outbox.retry('msg_1', NOW + 100_001), 'sending');
+      assert.equal((await suite.store.outbox.get('msg_1'))?.lease_until, NOW + 100_000 + LEASE, 'the lease is left alone');
+      assert.deepEqual(await suite.store.outbox.claimDue(NOW + 100_001, LEASE, 10).then((rows) => rows.map((r) => r.id)), [], 'so no worker claims it again');
+      // Given up on again; the studio fixed its relay and sends every dead row again.
+      await suite.store.outbox.failed('msg_1', 'the receiver answered 503', null);
+      assert.equal(await suite.store.outbox.retryDead(NOW + 200_000), 1);
+      assert.deepEqual([(await suite.store.outbox.get('msg_1'))?.state, (await suite.store.outbox.get('msg_1'))?.next_attempt_at], ['pending', NOW + 200_000]);
+      assert.equal(await suite.store.outbox.retryDead(NOW + 200_000), 0);
+      const [third] = await suite.store.outbox.claimDue(NOW + 200_000, LEASE, 10);
+      assert.equal(third?.id, 'msg_1');
     });
 
     it('lists newest first by state and resource, and deletes a resource\'s rows', async () => {

@@ -5,7 +5,8 @@ import { terminalText } from '../terminal-text.js';
 
 export const OUTBOX_USAGE = `  outbox list [--state pending|delivered|dead] [--limit N]
                               notifications with their attempts and last error
-  outbox retry ID             send a delivery again (a dead one, or a pending one now)`;
+  outbox retry ID             send a delivery again (a dead one, or a pending one now)
+  outbox retry --dead         send every dead delivery again (after fixing what failed)`;
 
 const STATES: readonly OutboxState[] = ['pending', 'delivered', 'dead'];
 
@@ -30,13 +31,18 @@ export async function outboxCommand(ctx: CommandContext): Promise<ExitCode> {
       });
     }
     case 'retry':
-      if (rest.length !== 1) throw new UsageError('outbox retry needs one ID');
+      if (rest.length !== 1) throw new UsageError('outbox retry needs one ID, or --dead');
       return withStore(ctx, async (store) => {
-        if (!(await store.outbox.retry(rest[0]!, clock.now()))) {
+        if (rest[0] === '--dead') {
+          io.stdout.write(`${await store.outbox.retryDead(clock.now())} dead deliveries are queued again; a running server delivers them within OUTBOX_POLL_MS\n`);
+          return 0;
+        }
+        const outcome = await store.outbox.retry(rest[0]!, clock.now());
+        if (outcome === 'absent') {
           io.stderr.write(`vitrine outbox retry: no undelivered notification has the id ${rest[0]}\n`);
           return 1;
         }
-        io.stdout.write(`${rest[0]} is queued again; a running server delivers it within OUTBOX_POLL_MS\n`);
+        io.stdout.write(outcome === 'sending' ? `${rest[0]} is being sent right now; left alone so it does not go out twice\n` : `${rest[0]} is queued again; a running server delivers it within OUTBOX_POLL_MS\n`);
         return 0;
       });
     default:

@@ -10,6 +10,15 @@ import type { AppEnv } from '../env.js';
 const STATES: readonly OutboxState[] = ['pending', 'delivered', 'dead'];
 const PAGE_SIZE = 50;
 
+/** What the page says after "Send again" (?retried=…). */
+function noticeOf(retried: string | undefined): string | undefined {
+  if (retried === '1') return 'The delivery is queued again and goes out in a moment.';
+  if (retried === 'sending') return 'That delivery is being sent right now; it was left alone so it does not go out twice.';
+  const all = /^all-(\d{1,9})$/.exec(retried ?? '');
+  if (all) return all[1] === '0' ? 'There were no given-up deliveries to send again.' : `${all[1]} deliveries are queued again and go out in a moment.`;
+  return undefined;
+}
+
 /** Where a page of this view starts: after the cursor's row; a stale or foreign cursor starts over. */
 function positionOf(cursor: string | undefined, view: unknown): { createdAt: number; id: string } | undefined {
   if (cursor === undefined) return undefined;
@@ -44,15 +53,22 @@ export function registerDeliveryRoutes(app: OpenAPIHono<AppEnv>, options: Delive
     const deliveries = rows.slice(0, PAGE_SIZE);
     const last = deliveries.at(-1);
     const nextCursor = rows.length > PAGE_SIZE && last ? encodeInboxCursor({ createdAt: String(last.created_at), id: last.id }, view) : null;
-    const notice = c.req.query('retried') === '1' ? 'The delivery is queued again and goes out in a moment.' : undefined;
-    return sendAdminHtml(c, renderDeliveriesPage({ ...(await frameOf(c, options)), deliveries, state, channels, notice, nextCursor, continued: after !== undefined }));
+    return sendAdminHtml(c, renderDeliveriesPage({ ...(await frameOf(c, options)), deliveries, state, channels, notice: noticeOf(c.req.query('retried')), nextCursor, continued: after !== undefined, now: clock.now() }));
   });
 
   app.post('/admin/deliveries/:id/retry', async (c) => {
     if (!signedIn(c)) return signInFirst(c);
     const id = c.req.param('id').slice(0, 100);
-    if (!(await store.outbox.retry(id, clock.now()))) throw new NotFoundError(`No undelivered notification has the id "${id}".`);
-    worker.kick();
-    return seeOther(c, '/admin/deliveries?retried=1');
+    const outcome = await store.outbox.retry(id, clock.now());
+    if (outcome === 'absent') throw new NotFoundError(`No undelivered notification has the id "${id}".`);
+    if (outcome === 'queued') worker.kick();
+    return seeOther(c, `/admin/deliveries?retried=${outcome === 'queued' ? '1' : 'sending'}`);
+  });
+
+  app.post('/admin/deliveries/retry-dead', async (c) => {
+    if (!signedIn(c)) return signInFirst(c);
+    const count = await store.outbox.retryDead(clock.now());
+    if (count > 0) worker.kick();
+    return seeOther(c, `/admin/deliveries?retried=${count === 1 ? '1' : `all-${count}`}`);
   });
 }

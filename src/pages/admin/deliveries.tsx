@@ -14,6 +14,8 @@ export interface DeliveriesView extends AdminFrame {
   nextCursor: string | null;
   /** set when the page follows a cursor */
   continued: boolean;
+  /** the clock's now: a row whose lease is still running is being sent, and offers no "Send again" */
+  now: number;
 }
 
 const STATES: Record<OutboxState, string> = { pending: 'Pending', delivered: 'Delivered', dead: 'Gave up' };
@@ -45,7 +47,8 @@ const About: FC<{ delivery: OutboxRecord }> = ({ delivery }) => {
 };
 
 export const DeliveriesPage: FC<DeliveriesView> = (view) => {
-  const { deliveries, state, channels, notice, csrfToken, nextCursor, continued } = view;
+  const { deliveries, state, channels, notice, csrfToken, nextCursor, continued, now } = view;
+  const sending = (d: OutboxRecord) => d.state === 'pending' && d.lease_until !== null && d.lease_until > now;
   const at = (ms: number | null) => humanTimeOrDash(ms, view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="deliveries" title="Deliveries">
@@ -71,6 +74,17 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
           ))}
         </ul>
       </nav>
+      {state === 'dead' && deliveries.length > 0 ? (
+        <form method="post" action="/admin/deliveries/retry-dead" class="inline-form">
+          <CsrfField token={csrfToken} />
+          <p>
+            Fixed what made them fail (the SMTP login, a webhook receiver)?{' '}
+            <button type="submit" class="button secondary">
+              Send every given-up delivery again
+            </button>
+          </p>
+        </form>
+      ) : null}
       {deliveries.length === 0 ? (
         <p class="empty">No deliveries{state ? ` in this state` : ' yet'}.</p>
       ) : (
@@ -103,7 +117,8 @@ export const DeliveriesPage: FC<DeliveriesView> = (view) => {
                 <td>
                   {STATES[d.state]}
                   {d.state === 'delivered' ? <span class="sub">{at(d.delivered_at)}</span> : null}
-                  {d.state !== 'delivered' ? (
+                  {sending(d) ? <span class="sub">Being sent now</span> : null}
+                  {d.state !== 'delivered' && !sending(d) ? (
                     <form method="post" action={`/admin/deliveries/${d.id}/retry`} class="inline-form">
                       <CsrfField token={csrfToken} />
                       <button type="submit" class="button secondary small">

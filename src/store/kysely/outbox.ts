@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DeliveryTrouble, NewOutboxItem, OutboxChannel, OutboxQuery, OutboxRecord, OutboxState, OutboxStore } from '../ports/index.js';
+import type { DeliveryTrouble, NewOutboxItem, OutboxChannel, OutboxQuery, OutboxRecord, OutboxState, OutboxStore, RetryOutcome } from '../ports/index.js';
 import type { Database, OutboxTable } from './schema.js';
 
 function toRecord(row: Selectable<OutboxTable>): OutboxRecord {
@@ -105,14 +105,24 @@ export class KyselyOutboxStore implements OutboxStore {
     return rows.map((row) => toRecord(row));
   }
 
-  async retry(id: string, nowMs: number): Promise<boolean> {
+  async retry(id: string, nowMs: number): Promise<RetryOutcome> {
+    // A row whose lease is live is being sent this moment: clearing the lease would let a worker
+    // claim it again and send it twice at once.
     const result = await this.db
       .updateTable('outbox')
       .set({ state: 'pending', next_attempt_at: nowMs, lease_until: null })
       .where('id', '=', id)
       .where('state', '!=', 'delivered')
+      .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', nowMs)]))
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    if (Number(result.numUpdatedRows) > 0) return 'queued';
+    const row = await this.get(id);
+    return row !== undefined && row.state === 'pending' && row.lease_until !== null && row.lease_until > nowMs ? 'sending' : 'absent';
+  }
+
+  async retryDead(nowMs: number): Promise<number> {
+    const result = await this.db.updateTable('outbox').set({ state: 'pending', next_attempt_at: nowMs, lease_until: null }).where('state', '=', 'dead').executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   async deleteForResource(resource: string): Promise<number> {

@@ -71,6 +71,7 @@ function groupedOutbox(store: OutboxStore, group: GroupCommitLike): OutboxStore 
     get: (id) => store.get(id),
     list: (query) => store.list(query),
     retry: (id, nowMs) => store.retry(id, nowMs),
+    retryDead: (nowMs) => store.retryDead(nowMs),
     deleteForResource: (resource) => store.deleteForResource(resource),
     trouble: (deadSinceMs) => store.trouble(deadSinceMs),
     prune: (beforeMs) => store.prune(beforeMs),

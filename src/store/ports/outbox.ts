@@ -47,6 +47,9 @@ export interface DeliveryTrouble {
   lastError: string | null;
 }
 
+/** What asking for a notification to be sent again did. */
+export type RetryOutcome = 'queued' | 'sending' | 'absent';
+
 export interface OutboxStore {
   enqueue(items: readonly NewOutboxItem[]): Promise<void>;
   /**
@@ -65,8 +68,13 @@ export interface OutboxStore {
   get(id: string): Promise<OutboxRecord | undefined>;
   /** Newest first. */
   list(query: OutboxQuery): Promise<OutboxRecord[]>;
-  /** Makes a dead (or waiting) row due now again; returns whether it exists and was not delivered. */
-  retry(id: string, nowMs: number): Promise<boolean>;
+  /**
+   * Makes a dead (or waiting) row due now again: `queued`; `sending` when a worker holds it right
+   * now (left alone: it would go out twice); `absent` when there is no such undelivered row.
+   */
+  retry(id: string, nowMs: number): Promise<RetryOutcome>;
+  /** Makes every dead row due now again (after the studio fixed what killed them); returns how many. */
+  retryDead(nowMs: number): Promise<number>;
   deleteForResource(resource: string): Promise<number>;
   /** Rows still failing (pending after a failed attempt) and rows given up on at or after `deadSinceMs`. */
   trouble(deadSinceMs: number): Promise<DeliveryTrouble>;
