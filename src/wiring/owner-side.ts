@@ -67,6 +67,10 @@ export async function createOwnerSide(deps: OwnerSideDeps): Promise<OwnerSide> {
   const owners = new Owners(store.owners, config.ownerEmails, clock);
   const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail, config.outboxTimeoutMs, siteName) : null;
   if (!mailer) logger.info('mail is off (no SMTP_URL): owners get no inquiry emails and no sign-in codes; use `vitrine owner login-link EMAIL` to sign in');
+  // The studio must hear of every inquiry: say so at start when no one would.
+  const noOwners = (await owners.list()).length === 0;
+  if (noOwners) logger.warn(`there are no owners (set OWNER_EMAILS or run \`vitrine owner add EMAIL\`): inquiries are kept, but ${mailer ? 'no one is emailed about them and ' : ''}no one can sign in to read them`);
+  if (!mailer && !config.webhooks) logger.warn('no notification channel is configured (SMTP_URL, WEBHOOK_URLS): inquiries are kept, but the studio hears of none until someone opens /admin or runs `vitrine inquiries`');
 
   const signIn = new SignIn({
     stores: store,

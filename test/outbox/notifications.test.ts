@@ -266,8 +266,30 @@ describe('no channel configured', () => {
       assert.equal(res.status, 201);
       assert.deepEqual(await server.store.outbox.list({ limit: 10 }), []);
       assert.equal(lines.filter((l) => l.includes('mail is off')).length, 1);
+      const warnings = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40).map((l) => l.msg);
+      assert.ok(warnings.some((m) => /^no notification channel is configured \(SMTP_URL, WEBHOOK_URLS\)/.test(m)), warnings.join('\n'));
+      assert.ok(warnings.some((m) => /^there are no owners \(set OWNER_EMAILS/.test(m)), warnings.join('\n'));
     } finally {
       await server.close();
+    }
+  });
+
+  it('mail with no owner warns at start that no one is emailed; an owner and a channel warn of nothing', async () => {
+    const { Writable } = await import('node:stream');
+    const pino = (await import('pino')).default;
+    const smtp = await startTestSmtp();
+    try {
+      for (const [env, expected] of [[{ SMTP_URL: smtp.url }, [/^there are no owners .*no one is emailed about them and no one can sign in/]], [{ SMTP_URL: smtp.url, OWNER_EMAILS: 'owner@studio.example' }, []]] as const) {
+        const lines: string[] = [];
+        const logger = pino({ level: 'info' }, new Writable({ write: (c: Buffer, _e, done) => (lines.push(c.toString()), done()) }));
+        const server = await startTestServer({ demo: false, env, deps: { logger } });
+        await server.close();
+        const warnings = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40).map((l) => l.msg);
+        assert.equal(warnings.length, expected.length, warnings.join('\n'));
+        expected.forEach((pattern, i) => assert.match(warnings[i]!, pattern));
+      }
+    } finally {
+      await smtp.close();
     }
   });
 });
