@@ -151,19 +151,38 @@ export class DeliveryWorker {
   private async deliver(item: OutboxRecord): Promise<void> {
     const { store, clock, random, logger } = this.options;
     const channel = this.options.channels[item.channel];
+    // What an operator needs to follow one inquiry's notifications: its id, and a webhook's host
+    // (never its path, which may hold a secret; never an owner's address).
+    const about = { id: item.id, channel: item.channel, inquiry: item.resource, ...(item.channel === 'webhook' ? { host: hostOf(item.target) } : {}), attempts: item.attempts };
     try {
       if (!channel) throw new DeliveryError(`the ${item.channel} channel is not configured on this server`);
       await channel.deliver(item);
-      await store.outbox.delivered(item.id, clock.now());
-      logger.info({ event: 'delivery_succeeded', id: item.id, channel: item.channel, attempts: item.attempts }, 'outbox delivery succeeded');
-      this.options.onAttempt?.(item.channel, 'delivered');
     } catch (error) {
       const permanent = error instanceof DeliveryError && error.permanent;
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt = permanent ? null : nextAttemptAt(item.attempts, item.created_at, clock.now(), random);
-      logger.warn({ event: retryAt === null ? 'delivery_dead' : 'delivery_failed', id: item.id, channel: item.channel, attempts: item.attempts, reason }, 'outbox delivery failed');
+      logger.warn({ event: retryAt === null ? 'delivery_dead' : 'delivery_failed', ...about, reason }, 'outbox delivery failed');
       this.options.onAttempt?.(item.channel, retryAt === null ? 'dead' : 'retrying');
       await store.outbox.failed(item.id, reason.slice(0, 1000), retryAt).catch((e: unknown) => logger.warn({ err: (e as Error).message, id: item.id }, 'outbox: could not record a failed attempt'));
+      return;
     }
+    // Delivered: the receiver has it, whatever the database says next.
+    this.options.onAttempt?.(item.channel, 'delivered');
+    try {
+      await store.outbox.delivered(item.id, clock.now());
+    } catch (error) {
+      logger.warn({ event: 'delivery_unrecorded', ...about, err: (error as Error).message }, 'outbox delivery succeeded but could not be recorded: it is sent again, with the same id, when its lease ends');
+      return;
+    }
+    logger.info({ event: 'delivery_succeeded', ...about }, 'outbox delivery succeeded');
+  }
+}
+
+/** A webhook URL's host, for the log. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '(not a URL)';
   }
 }

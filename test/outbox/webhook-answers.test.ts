@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { ManualClock } from '../../src/lib/clock.js';
 import { eventually } from '../helpers/eventually.js';
@@ -16,6 +17,7 @@ describe('a receiver that answers with a long body', () => {
   const secret = webhookSecret();
   const statuses: number[] = [];
   const verified: string[] = [];
+  const logs: Record<string, unknown>[] = [];
   let receiver: Server;
   let server: TestServer;
 
@@ -32,7 +34,8 @@ describe('a receiver that answers with a long body', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    server = await startTestServer({ demo: false, env: { WEBHOOK_URLS: url, WEBHOOK_SECRET: secret, WEBHOOK_ALLOW_PRIVATE: 'true', OUTBOX_POLL_MS: '20' }, clock: new ManualClock(Date.now()) });
+    const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) });
+    server = await startTestServer({ demo: false, env: { WEBHOOK_URLS: url, WEBHOOK_SECRET: secret, WEBHOOK_ALLOW_PRIVATE: 'true', OUTBOX_POLL_MS: '20' }, clock: new ManualClock(Date.now()), deps: { logger } });
   });
   after(async () => {
     await server?.close();
@@ -69,6 +72,12 @@ describe('a receiver that answers with a long body', () => {
     assert.equal(failed.last_error, 'the receiver answered 503');
     server.clock.advance(failed.next_attempt_at - server.clock.now());
     await eventually(async () => (await server.store.outbox.get(id))?.state === 'delivered', { what: 'the retry' });
+    // Each line names the inquiry and the receiver's host (never its path: it may hold a secret).
+    const lines = logs.filter((l) => l.id === id);
+    assert.deepEqual(lines.map((l) => l.event), ['delivery_failed', 'delivery_succeeded']);
+    const host = new URL((await server.store.outbox.get(id))!.target).host;
+    for (const line of lines) assert.deepEqual([line.inquiry, line.host, line.channel], [failed.resource, host, 'webhook']);
+    assert.doesNotMatch(JSON.stringify(lines), /\/hook/);
   });
 
   it('a row queued for a receiver since removed from WEBHOOK_URLS is not sent to it', async () => {
