@@ -42,6 +42,9 @@ const MAX_IN_FLIGHT = 50;
  * more, and one that ends makes room. A round waited for its slowest delivery, so a mail relay
  * taking its time (or its full timeout) held back the next inquiry's webhook with it.
  */
+/** How long a shutdown waits for deliveries in flight (the server's own budget is 10 s). */
+export const STOP_WAIT_MS = 3000;
+
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<void> | null = null;
@@ -87,13 +90,21 @@ export class DeliveryWorker {
     });
   }
 
-  /** Stops claiming and waits for the deliveries in flight. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits for the deliveries in flight, at most `waitMs`: a mail server or
+   * receiver that hangs must not hold a shutdown for OUTBOX_TIMEOUT_MS (as long as the shutdown's
+   * whole budget, or longer). What is still out is left leased, and sent again with the same id
+   * when the lease ends, by this instance after its restart or by another (at least once).
+   */
+  async stop(waitMs = STOP_WAIT_MS): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.claiming;
-    await Promise.all(this.inFlight.keys());
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([Promise.all(this.inFlight.keys()).then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)))]);
+    clearTimeout(timer);
+    if (!waited) this.options.logger.warn({ inFlight: this.inFlight.size }, 'outbox: deliveries still in flight at shutdown are left to be sent again, with the same ids, when their leases end');
   }
 
   private get limit(): number {

@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { eventually } from '../helpers/eventually.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.js';
+import { STOP_WAIT_MS } from '../../src/outbox/worker.js';
 import { startWebhookReceiver, type TestWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const OWNERS = ['owner@studio.example', 'partner@studio.example'];
@@ -171,6 +172,27 @@ describe('a slow channel holds up only its own deliveries', () => {
     assert.equal(smtp.inFlight() >= 1, true, 'the first mail is still held');
     smtp.release();
     await smtp.next((m) => /Grace/.test(m.mail.subject ?? ''));
+  });
+});
+
+describe('a relay that hangs at shutdown', () => {
+  it('holds the shutdown for STOP_WAIT_MS, not the delivery timeout (the row stays leased, to be sent again when its lease ends)', async () => {
+    const smtp = await startTestSmtp();
+    try {
+      const server = await startTestServer({ demo: false, env: { SMTP_URL: smtp.url, OWNER_EMAILS: OWNERS[0]!, OUTBOX_TIMEOUT_MS: '60000', OUTBOX_POLL_MS: '20' } });
+      smtp.hold();
+      assert.equal((await inquiry(server, { name: 'Ada', email: 'ada@example.com', message: 'Sent as the server stops.' })).status, 201);
+      await eventually(async () => smtp.inFlight() === 1, { what: 'the mail in flight' });
+      const [row] = await server.store.outbox.list({ limit: 1 });
+      assert.deepEqual([row?.state, row?.attempts, (row?.lease_until ?? 0) > server.clock.now()], ['pending', 1, true], 'leased while it is sent');
+      const started = performance.now();
+      await server.close();
+      // Before, the worker waited out the 60 s delivery timeout, far past the server's 10 s shutdown budget.
+      assert.ok(performance.now() - started < STOP_WAIT_MS + 5_000, `closed after ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      smtp.release();
+      await smtp.close();
+    }
   });
 });
 
