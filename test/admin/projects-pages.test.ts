@@ -38,6 +38,18 @@ describe('/admin/projects: the owner edits the catalog in the browser', () => {
     assert.equal(res.headers.get('location'), '/admin/login?next=%2Fadmin%2Fprojects');
   });
 
+  it('marks the fields a project may be saved without as optional, and the others required', async () => {
+    await owner.get('/admin/projects/new');
+    for (const id of ['title', 'summary', 'industry', 'year']) {
+      assert.match(owner.html, new RegExp(`<label for="${id}">[^<]*</label>`), `${id}: no "(optional)"`);
+      assert.match(owner.html, new RegExp(`<(input|textarea) id="${id}" name="${id}" required=""`), `${id}: required`);
+    }
+    for (const id of ['slug', 'description', 'client', 'services', 'technologies', 'tags', 'url']) {
+      assert.match(owner.html, new RegExp(`<label for="${id}">[^<]*<span class="optional"> \\(optional\\)</span></label>`), `${id}: optional`);
+      assert.doesNotMatch(owner.html, new RegExp(`<(input|textarea) id="${id}" name="${id}" required`), `${id}: not required`);
+    }
+  });
+
   it('shows each invalid field next to it, keeps what was typed, and creates nothing', async () => {
     await owner.get('/admin/projects/new');
     const res = await owner.post('/admin/projects/new', { ...FORM, slug: 'Not A Slug', summary: '', year: '1800' });

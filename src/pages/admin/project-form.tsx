@@ -38,6 +38,9 @@ const LABELS: Record<ProjectFormField, [string, string?]> = {
   url: ['Live URL', 'http(s) address of the live product, if public.'],
 };
 
+/** Fields a project may be saved without (the slug is then made from the title); the rest are marked required. */
+const OPTIONAL: ReadonlySet<ProjectFormField> = new Set(['slug', 'description', 'client', 'services', 'technologies', 'tags', 'url']);
+
 /** /admin/projects/new and /admin/projects/{slug}: one project's fields, errors next to each. */
 export const ProjectFormPage: FC<ProjectFormView> = (view) => {
   const { editing, values, notice, csrfToken } = view;
@@ -54,10 +57,15 @@ export const ProjectFormPage: FC<ProjectFormView> = (view) => {
     if (id === 'slug' && editing) return null;
     const [label, hint] = LABELS[id];
     const describedBy = [hint ? `${id}-hint` : '', errors[id] ? `${id}-error` : '', saved[id] !== undefined ? `${id}-saved` : ''].filter(Boolean).join(' ') || undefined;
-    const common = { id, name: id, 'aria-invalid': errors[id] ? 'true' : undefined, 'aria-describedby': describedBy };
+    const optional = OPTIONAL.has(id);
+    // `required` tells assistive technology; the form's novalidate leaves the checking to the server.
+    const common = { id, name: id, required: !optional, 'aria-invalid': errors[id] ? 'true' : undefined, 'aria-describedby': describedBy };
     return (
       <div class={errors[id] ? 'field has-error' : 'field'}>
-        <label for={id}>{label}</label>
+        <label for={id}>
+          {label}
+          {optional ? <span class="optional"> (optional)</span> : null}
+        </label>
         {hint ? (
           <span class="hint" id={`${id}-hint`}>
             {hint}
