@@ -163,8 +163,9 @@ curl -s -X POST ${b}/oauth/token -d grant_type=${GRANT_JWT_BEARER} \\
 What desktop and web MCP clients do (the MCP authorization spec). Discover the server from
 \`${b}/.well-known/oauth-protected-resource/mcp\`, then:
 
-1. Identify the client: register with \`"redirect_uris":["http://127.0.0.1/callback"]\` (https, or
-   http on a loopback address, any port) — grant types then default to
+1. Identify the client: register with \`"redirect_uris":["http://127.0.0.1/callback"]\` (https,
+   http on a loopback address with any port, or a native app's own scheme such as
+   \`com.example.app:/callback\`, RFC 8252 §7.1) — grant types then default to
    \`authorization_code\` and \`refresh_token\` — or use the https URL of your client ID metadata
    document as \`client_id\` (its \`client_id\` must equal that URL; \`redirect_uri\` must match one of its
    \`redirect_uris\` exactly).

@@ -66,8 +66,11 @@ function recordOf(url: string, doc: Record<string, unknown>, nowMs: number): Cli
   if (method !== 'none' || doc.client_secret !== undefined) throw new ClientMetadataError('A client metadata document client must be public (token_endpoint_auth_method "none", no client_secret).');
   const uris = doc.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > 20 || uris.some((u) => typeof u !== 'string' || redirectUriProblem(u) !== undefined)) {
-    throw new ClientMetadataError('The client metadata document needs "redirect_uris": https URLs, or http on a loopback address.');
+    throw new ClientMetadataError('The client metadata document needs "redirect_uris": https URLs, http on a loopback address, or the app\'s own scheme.');
   }
+  // MCP 2026-07-28 client registration §"Client ID Metadata Documents": the document MUST include
+  // client_name, and the server MUST check the required fields; the consent page shows the name.
+  if (typeof doc.client_name !== 'string' || doc.client_name.trim() === '' || doc.client_name.length > 200) throw new ClientMetadataError('The client metadata document needs a "client_name" (1–200 characters).');
   const requested = Array.isArray(doc.grant_types) ? (doc.grant_types as unknown[]) : [GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN];
   const grantTypes = [GRANT_AUTHORIZATION_CODE, GRANT_REFRESH_TOKEN].filter((g) => requested.includes(g));
   if (!grantTypes.includes(GRANT_AUTHORIZATION_CODE)) throw new ClientMetadataError('A client metadata document client must use the authorization_code grant.');

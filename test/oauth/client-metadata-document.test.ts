@@ -69,7 +69,7 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
   });
 
   it('§4.1: a document whose client_id differs from its URL is refused on a page, no redirect', async () => {
-    serve('/liar.json', { client_id: url('/someone-else.json'), redirect_uris: [REDIRECT] });
+    serve('/liar.json', { client_id: url('/someone-else.json'), client_name: 'Liar', redirect_uris: [REDIRECT] });
     const page = await pageFor(url('/liar.json'));
     assert.equal(page.status, 400);
     assert.equal(page.location, null);
@@ -83,7 +83,17 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
     assert.doesNotMatch(dropped.html, /javascript:/);
     assert.doesNotMatch(dropped.html, /logo\.example/, 'a logo only over https');
     serve('/web-link.json', { client_id: url('/web-link.json'), client_name: 'Web App', redirect_uris: [REDIRECT], client_uri: 'https://web-app.example/about' });
-    assert.match((await pageFor(url('/web-link.json'))).html, /href="https:\/\/web-app\.example\/about"/);
+    const web = (await pageFor(url('/web-link.json'))).html;
+    assert.match(web, /href="https:\/\/web-app\.example\/about"/);
+    // Named by the document's host, which the application cannot choose (MCP 2025-11-25 authorization, "Trust Policies").
+    assert.match(web, new RegExp(`It is identified by a description published at <strong>${new URL(url('/web-link.json')).host.replace(/\./g, '\\.')}</strong>`));
+  });
+
+  it('a document without client_name is refused (MCP 2026-07-28 client registration: a required field)', async () => {
+    serve('/nameless.json', { client_id: url('/nameless.json'), redirect_uris: [REDIRECT] });
+    const page = await pageFor(url('/nameless.json'));
+    assert.equal(page.status, 400);
+    assert.match(page.html, /needs a &quot;client_name&quot;|needs a "client_name"/);
   });
 
   it('a document over the 5 KiB cap is refused', async () => {
@@ -94,7 +104,7 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
   });
 
   it('a redirect_uri that is not exactly in the document is refused (no loopback port leeway for documents either way)', async () => {
-    serve('/exact.json', { client_id: url('/exact.json'), redirect_uris: ['https://app.example/cb'] });
+    serve('/exact.json', { client_id: url('/exact.json'), client_name: 'Exact', redirect_uris: ['https://app.example/cb'] });
     const page = await pageFor(url('/exact.json'), 'https://app.example/cb/other');
     assert.equal(page.status, 400);
     assert.equal(page.location, null);
@@ -109,7 +119,7 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
 
   it('the cache honours max-age within bounds, and no-store is fetched every time', async () => {
     const cached = url('/cached.json');
-    serve('/cached.json', { client_id: cached, redirect_uris: [REDIRECT] }, { 'cache-control': 'max-age=5' });
+    serve('/cached.json', { client_id: cached, client_name: 'Cached', redirect_uris: [REDIRECT] }, { 'cache-control': 'max-age=5' });
     const before = fetches;
     assert.equal((await pageFor(cached)).status, 200);
     assert.equal((await pageFor(cached)).status, 200);
@@ -120,7 +130,7 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
     server.clock.advance(31_000);
     await pageFor(cached);
     assert.equal(fetches, before + 2, 'fetched again after the floor');
-    serve('/fresh.json', { client_id: url('/fresh.json'), redirect_uris: [REDIRECT] }, { 'cache-control': 'no-store' });
+    serve('/fresh.json', { client_id: url('/fresh.json'), client_name: 'Fresh', redirect_uris: [REDIRECT] }, { 'cache-control': 'no-store' });
     const n = fetches;
     await pageFor(url('/fresh.json'));
     await pageFor(url('/fresh.json'));
@@ -129,7 +139,7 @@ describe('client ID metadata documents (draft-ietf-oauth-client-id-metadata-docu
 
   it('oauth4webapi exchanges a code for a document client (public, PKCE)', async () => {
     const clientId = url('/o4w.json');
-    serve('/o4w.json', { client_id: clientId, redirect_uris: [REDIRECT] });
+    serve('/o4w.json', { client_id: clientId, client_name: 'O4W', redirect_uris: [REDIRECT] });
     const as = await oauth.processDiscoveryResponse(new URL(server.baseUrl), await oauth.discoveryRequest(new URL(server.baseUrl), { algorithm: 'oauth2', [oauth.allowInsecureRequests]: true }));
     const verifier = oauth.generateRandomCodeVerifier();
     const authUrl = `${server.baseUrl}/oauth/authorize?` + new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });

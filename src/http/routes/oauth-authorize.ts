@@ -6,6 +6,7 @@ import { AuthorizePageError, AuthorizeRedirectError } from '../../oauth/authoriz
 import type { Authorization, PendingConsent } from '../../oauth/authorization.js';
 import { isReplyAddress } from '../../inquiries/reply-address.js';
 import { PROOF_CODE_MINUTES, type EmailProof } from '../../oauth/email-proof.js';
+import { cspSourceOf, returnTarget } from '../../oauth/redirect-uris.js';
 import { splitScope } from '../../oauth/scopes.js';
 import type { Site } from '../../pages/layout.js';
 import { renderAuthorizeErrorPage, renderConsentCodePage, renderConsentPage, type ConsentView } from '../../pages/oauth/consent.js';
@@ -41,8 +42,7 @@ const ANSWERED = 'This request was already answered. To sign in again, start aga
  * redirects to the client: CSP form-action governs that redirect, so it names the client's origin.
  */
 function consentCsp(redirectUri: string): string {
-  const origin = new URL(redirectUri).origin;
-  return HTML_CSP.replace("img-src 'self' data:", "img-src 'self' data: https:").replace("form-action 'self'", `form-action 'self' ${origin}`);
+  return HTML_CSP.replace("img-src 'self' data:", "img-src 'self' data: https:").replace("form-action 'self'", `form-action 'self' ${cspSourceOf(redirectUri)}`);
 }
 
 function page(c: Context<AppEnv>, html: string, status: number, csp = HTML_CSP): Response {
@@ -69,7 +69,7 @@ export function registerAuthorizeRoutes(app: OpenAPIHono<AppEnv>, options: Autho
     clientId: pending.client.client_id,
     logoUri: pending.client.logo_uri,
     clientUri: pending.client.client_uri,
-    returnHost: new URL(pending.request.redirectUri).host,
+    returnTo: returnTarget(pending.request.redirectUri),
     scopes: splitScope(pending.request.scope),
     emailProof: emailProof.available,
     ...extra,

@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import type { ReturnTarget } from '../../oauth/redirect-uris.js';
 import { CODE_PATTERN, Flash } from '../flash.js';
 import { Layout, renderDocument, type Site } from '../layout.js';
 
@@ -18,8 +19,8 @@ export interface ConsentView {
   clientId: string;
   logoUri: string | null;
   clientUri: string | null;
-  /** the host the browser returns to */
-  returnHost: string;
+  /** where the browser returns to: a web host, a program on this computer, or an app by its scheme */
+  returnTo: ReturnTarget;
   scopes: string[];
   /** whether an email address can be proven (mail is configured) */
   emailProof: boolean;
@@ -57,11 +58,49 @@ const Summary: FC<{ view: ConsentView }> = ({ view }) => (
         <li>{SCOPE_WORDS[s] ?? s}</li>
       ))}
     </ul>
-    <p>
-      Afterwards you return to <strong>{view.returnHost}</strong>.
-    </p>
+    <ReturnsTo view={view} />
   </>
 );
+
+/**
+ * Where the answer goes. MCP 2025-11-25 authorization §"Localhost Redirect URI Risks": the
+ * redirect's host is always shown, with a warning when only this device receives it (a
+ * loopback address, or an app's own scheme, which any app may claim); and a client identified by
+ * its metadata document's URL is named by that URL's host, which the application cannot choose.
+ */
+const ReturnsTo: FC<{ view: ConsentView }> = ({ view }) => {
+  const to = view.returnTo;
+  const documentHost = /^https:\/\//.test(view.clientId) ? new URL(view.clientId).host : null;
+  return (
+    <>
+      {documentHost ? (
+        <p>
+          It is identified by a description published at <strong>{documentHost}</strong>.
+        </p>
+      ) : null}
+      <p>
+        Afterwards you return to{' '}
+        {to.kind === 'web' ? (
+          <strong>{to.host}</strong>
+        ) : to.kind === 'loopback' ? (
+          <>
+            <strong>{to.host}</strong>, a program on this computer
+          </>
+        ) : (
+          <>
+            the app that opens <strong>{to.scheme}</strong> links on this device
+          </>
+        )}
+        .
+      </p>
+      {to.kind === 'web' ? null : (
+        <p class="notice">
+          <strong>Allow only if you started this just now</strong>, from an application you trust: any program on this device could have asked in its name.
+        </p>
+      )}
+    </>
+  );
+};
 
 const Decide: FC<{ view: ConsentView }> = ({ view }) => (
   <form class="form" method="post" action="/oauth/authorize">
