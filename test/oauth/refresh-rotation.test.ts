@@ -44,6 +44,23 @@ describe('refresh token rotation through oauth4webapi', () => {
     assert.equal(await readWith(retried.access_token), 401);
   });
 
+  it('a token sent several times at once (a thief racing the client): the family dies, the racing winner\'s new tokens too (RFC 9700 §4.14.2)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const grant = await tokens('catalog:read');
+      const send = (token: string) => fetch(`${server.baseUrl}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: client.client_id }) });
+      const answers = await Promise.all(Array.from({ length: 6 }, () => send(grant.refresh_token!)));
+      const won = await Promise.all(answers.filter((a) => a.status === 200).map((a) => a.json() as Promise<{ access_token: string; refresh_token: string }>));
+      assert.ok(won.length <= 1, 'one refresh at most spends the token');
+      assert.ok(answers.every((a) => a.status === 200 || a.status === 400));
+      // The reuse that lost the race revoked the family; whatever the winner got is dead with it.
+      for (const w of won) {
+        assert.equal(await readWith(w.access_token), 401, `round ${round}: the winner's access token`);
+        assert.equal((await send(w.refresh_token)).status, 400, `round ${round}: the winner's refresh token`);
+      }
+      assert.equal(await readWith(grant.access_token), 401);
+    }
+  });
+
   it('an access token narrowed to /mcp leaves the refresh token bound to the whole grant (RFC 8707 §2.2)', async () => {
     const grant = await tokens('catalog:read inquiries:write', { resource: `${server.baseUrl}/mcp` });
     assert.equal(await readWith(grant.access_token), 401, 'the narrowed token is for /mcp only');
