@@ -34,6 +34,14 @@ export class RedisRateLimitStore implements RateLimitStore {
    * while Redis is not ready fails at once (hit).
    */
   private settledOnce = false;
+  /**
+   * Set when a command timed out and no command has been answered since: Redis is up but hangs
+   * (stopped, swamped). Then one command at a time (`probe`) finds out whether it answers again,
+   * and the rest fail at once, as they do while Redis is away: each would otherwise wait out the
+   * command timeout, adding it to every metered request on every instance.
+   */
+  private stalled = false;
+  private probe: Promise<unknown> | null = null;
 
   constructor(private readonly options: RedisStoreOptions) {
     const redis = new (loadIORedis().Redis)(options.url, {
@@ -59,7 +67,17 @@ export class RedisRateLimitStore implements RateLimitStore {
     // the command timeout before failing open (or closed). ioredis reconnects by itself, and
     // metering resumes when it is 'ready'.
     if (this.settledOnce && this.redis.status !== 'ready') throw new Error(`redis is ${this.redis.status}`);
-    return Number(await this.redis.vitrineRateLimitHit(`${this.options.keyPrefix}${key}:${windowStartMs}`, windowMs * 2));
+    if (this.stalled && this.probe !== null) throw new Error('redis is not answering (a command timed out)');
+    const command = this.redis.vitrineRateLimitHit(`${this.options.keyPrefix}${key}:${windowStartMs}`, windowMs * 2);
+    if (this.stalled) this.probe = command.catch(() => undefined).finally(() => (this.probe = null));
+    try {
+      const count = Number(await command);
+      this.stalled = false;
+      return count;
+    } catch (error) {
+      if (/timed out/i.test((error as Error).message)) this.stalled = true;
+      throw error;
+    }
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,9 @@ export interface ThrowawayRedis {
   /** SIGKILL: the server vanishes with every key */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** SIGSTOP / SIGCONT: the server hangs (connections stay open, nothing is answered), then goes on */
+  pause(): void;
+  resume(): void;
   destroy(): Promise<void>;
 }
 
@@ -43,5 +46,6 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   };
   await start();
   onProcessEnd(() => child?.kill('SIGKILL'));
-  return { url: `redis://127.0.0.1:${port}`, port, start, stop, destroy: stop };
+  const signal = (name: NodeJS.Signals) => () => void (child as ChildProcess | null)?.kill(name);
+  return { url: `redis://127.0.0.1:${port}`, port, start, stop, pause: signal('SIGSTOP'), resume: signal('SIGCONT'), destroy: async () => (signal('SIGCONT')(), stop()) };
 }

@@ -3,6 +3,7 @@ import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { RedisRateLimitStore } from '../../src/ratelimit/redis-store.js';
 import { deleteRedisPrefix, skipWithoutRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '../helpers/redis.js';
+import { skipWithoutRedisServer, startThrowawayRedis } from '../helpers/throwaway-redis.js';
 
 const t0 = Date.parse('2026-06-01T12:00:00Z');
 
@@ -64,6 +65,34 @@ describe('Redis rate-limit store (real Redis)', { skip: await skipWithoutRedis()
       await assert.rejects(dead.hit('x', t0, 60_000));
     } finally {
       await dead.close();
+    }
+  });
+});
+
+describe('a Redis that hangs (SIGSTOP): one command at a time waits, the rest fail at once', { skip: skipWithoutRedisServer() }, () => {
+  it('after a command times out, concurrent ones are refused at once; metering resumes when Redis answers', async () => {
+    const redis = await startThrowawayRedis();
+    const store = new RedisRateLimitStore({ url: redis.url, keyPrefix: 'hang:', commandTimeoutMs: 300 });
+    try {
+      assert.equal(await store.hit('k', t0, 60_000), 1);
+      redis.pause();
+      await assert.rejects(store.hit('k', t0, 60_000), /timed out/i);
+      // Before, each of these waited out the timeout in turn; now one probes and the others fail at once.
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => store.hit('k', t0, 60_000)));
+      const reasons = results.map((r) => (r.status === 'rejected' ? String((r.reason as Error).message) : 'answered'));
+      assert.equal(reasons.filter((m) => /timed out/i.test(m) && !/not answering/.test(m)).length, 1, reasons.join(' | '));
+      assert.equal(reasons.filter((m) => /not answering/.test(m)).length, 5, reasons.join(' | '));
+      redis.resume();
+      let answered: number | undefined;
+      for (let i = 0; i < 50 && answered === undefined; i++) {
+        answered = await store.hit('k', t0, 60_000).catch(() => undefined);
+        if (answered === undefined) await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.ok(answered !== undefined && answered >= 2, 'metering resumes');
+      assert.equal(typeof (await store.hit('k', t0, 60_000)), 'number', 'and stays');
+    } finally {
+      await store.close();
+      await redis.destroy();
     }
   });
 });
