@@ -33,10 +33,30 @@ export function unsupportedVersionAnswer(header: string | null, message: unknown
   if (header === null || VERSIONS_SERVED.includes(header)) return undefined;
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   if ((message as { method?: unknown }).method === 'initialize') return undefined;
+  return unsupportedVersionError(message, header);
+}
+
+/**
+ * The answer to a per-request (2026-07-28 era) message naming a version the modern handler does
+ * not serve, or undefined to serve it. Checked before the SDK, which validates `_meta` against
+ * its own revision first: a future version's message, whose `_meta` differs, got -32602 "Invalid
+ * _meta envelope" — not a recognized modern error, so a dual-era client would fall back to
+ * `initialize` instead of retrying with a version named here (basic/versioning §"Backward
+ * Compatibility"). The versions named are every one served, as everywhere else.
+ */
+export function unsupportedModernAnswer(header: string | null, message: unknown): Response | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  const asked = header ?? meta?.['io.modelcontextprotocol/protocolVersion'];
+  if (typeof asked !== 'string' || MODERN_VERSIONS_SERVED.includes(asked)) return undefined;
+  return unsupportedVersionError(message, asked);
+}
+
+function unsupportedVersionError(message: object, requested: string): Response {
   const body = {
     jsonrpc: '2.0',
     id: echoedId(message),
-    error: { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${header}`, data: { supported: VERSIONS_SERVED, requested: header } },
+    error: { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${requested}`, data: { supported: VERSIONS_SERVED, requested } },
   };
   return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
 }

@@ -135,6 +135,17 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
       assert.equal(body.error?.code, -32022);
       assert.ok(((body.error?.data as { supported: string[] }).supported).includes('2026-07-28'));
     });
+
+    it('a future version whose _meta this revision would not accept is still -32022 (not -32602), naming every version served, its id echoed', async () => {
+      // A 2027 client's envelope may lack what 2026-07-28 requires (here clientCapabilities).
+      const future = { 'io.modelcontextprotocol/protocolVersion': '2027-03-01', 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' } };
+      const res = await rpc(server.baseUrl, { jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: future } }, { 'mcp-protocol-version': '2027-03-01', 'mcp-method': 'tools/list' });
+      assert.equal(res.status, 400);
+      const body = (await res.json()) as RpcResponse;
+      assert.equal(body.id, 5);
+      assert.equal(body.error?.code, -32022, JSON.stringify(body));
+      assert.deepEqual(body.error?.data, { supported: ['2026-07-28', '2025-11-25', '2025-06-18'], requested: '2027-03-01' });
+    });
   });
 
   describe('protocol failures are JSON-RPC errors', () => {
