@@ -5,7 +5,7 @@ import { McpAnswerCache, type CachedAnswer, type HeaderOf, type Recording } from
 import type { McpDeps } from './context.js';
 import { handshakeEraNotFound, isResourceRead } from './resource-not-found.js';
 import { buildMcpServer } from './server.js';
-import { LEGACY_VERSIONS_SERVED, unsupportedModernAnswer, unsupportedVersionAnswer } from './versions.js';
+import { LEGACY_VERSIONS_SERVED, modernResponseRefusal, unsupportedModernAnswer, unsupportedVersionAnswer } from './versions.js';
 
 /** A message the answer cache may answer (answer-cache.ts): its key and its JSON-RPC id. */
 export interface AnswerKey {
@@ -112,8 +112,9 @@ export function createMcpEndpoint(deps: McpDeps, options: McpEndpointOptions = {
     const authInfo = authInfoOf(principal);
     // What either era's SDK entry takes beside the request.
     const options: HandleRequestOptions = { ...(authInfo ? { authInfo } : {}), ...(parsedBody !== undefined ? { parsedBody } : {}) };
-    if (await isLegacyRequest(request, parsedBody)) return unsupportedVersionAnswer(request.headers.get('mcp-protocol-version'), parsedBody) ?? legacy(request, principal, recording, options);
-    const unsupported = unsupportedModernAnswer(request.headers.get('mcp-protocol-version'), parsedBody);
+    const header = request.headers.get('mcp-protocol-version');
+    if (await isLegacyRequest(request, parsedBody)) return unsupportedVersionAnswer(header, parsedBody) ?? modernResponseRefusal(header, parsedBody) ?? legacy(request, principal, recording, options);
+    const unsupported = unsupportedModernAnswer(header, parsedBody);
     if (unsupported) return unsupported;
     if (recording) recordings.set(request, recording);
     return modern.fetch(request, options);

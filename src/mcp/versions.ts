@@ -52,6 +52,20 @@ export function unsupportedModernAnswer(header: string | null, message: unknown)
   return unsupportedVersionError(message, asked);
 }
 
+/**
+ * A JSON-RPC response or error POSTed under a per-request version: 2026-07-28 Streamable HTTP
+ * §"Sending Messages" — "The client MUST NOT send JSON-RPC responses" (the server sends no
+ * requests for it to answer). Refused as an Invalid Request (-32600); the SDK's handshake-era
+ * transport, which would take it, answered that 2026-07-28 is unsupported.
+ */
+export function modernResponseRefusal(header: string | null, message: unknown): Response | undefined {
+  if (header === null || !MODERN_VERSIONS_SERVED.includes(header)) return undefined;
+  if (typeof message !== 'object' || message === null || Array.isArray(message) || 'method' in message) return undefined;
+  if (!('result' in message) && !('error' in message)) return undefined;
+  const body = { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a client sends no JSON-RPC responses on protocol version ${header}` } };
+  return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
+}
+
 function unsupportedVersionError(message: object, requested: string): Response {
   const body = {
     jsonrpc: '2.0',

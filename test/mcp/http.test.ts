@@ -136,6 +136,16 @@ describe('POST /mcp as plain JSON-RPC over fetch (seed §4.7)', () => {
       assert.ok(((body.error?.data as { supported: string[] }).supported).includes('2026-07-28'));
     });
 
+    it('a JSON-RPC response or error POSTed under 2026-07-28 is an Invalid Request (-32600), not a claim that 2026-07-28 is unsupported', async () => {
+      for (const message of [{ jsonrpc: '2.0', id: 9, result: {} }, { jsonrpc: '2.0', id: 9, error: { code: -1, message: 'x' } }]) {
+        const res = await rpc(server.baseUrl, message, { 'mcp-protocol-version': '2026-07-28' });
+        assert.equal(res.status, 400);
+        const body = (await res.json()) as RpcResponse;
+        assert.equal(body.error?.code, -32600, JSON.stringify(body));
+        assert.doesNotMatch(body.error?.message ?? '', /Unsupported protocol version/);
+      }
+    });
+
     it('a future version whose _meta this revision would not accept is still -32022 (not -32602), naming every version served, its id echoed', async () => {
       // A 2027 client's envelope may lack what 2026-07-28 requires (here clientCapabilities).
       const future = { 'io.modelcontextprotocol/protocolVersion': '2027-03-01', 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' } };
