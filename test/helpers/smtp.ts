@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 /** A received message: the parsed mail and the envelope recipients. */
 export interface ReceivedMail {
@@ -92,4 +92,35 @@ export function codeOf(received: ReceivedMail): string {
   const match = /\b(\d{6})\b/.exec(received.mail.text ?? '');
   if (!match) throw new Error('no code in the sign-in mail');
   return match[1]!;
+}
+
+/** A real SMTP server whose answers a test writes (`onAuth`, `onRcptTo`…), recording the recipients of each message it takes. */
+export interface ScriptedSmtp {
+  url: string;
+  /** the envelope recipients of every message accepted, in order */
+  received: string[];
+  close(): Promise<void>;
+}
+
+export async function startScriptedSmtp(answers: Pick<SMTPServerOptions, 'onAuth' | 'onRcptTo'>, auth: { user: string; pass: string } | null = null): Promise<ScriptedSmtp> {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    ...(auth ? { allowInsecureAuth: true, disabledCommands: ['STARTTLS'] } : { authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] }),
+    logger: false,
+    ...answers,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://${auth ? `${auth.user}:${auth.pass}@` : ''}127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

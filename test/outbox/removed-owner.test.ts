@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { ManualClock } from '../../src/lib/clock.js';
 import { cliAgainst } from '../helpers/cli.js';
 import { eventually } from '../helpers/eventually.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startScriptedSmtp, type ScriptedSmtp } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
 const PARTNER = 'partner@studio.example';
@@ -16,37 +15,24 @@ const PARTNER = 'partner@studio.example';
  * who left the studio would still receive a sender's name, address and message.
  */
 describe('an owner removed while their notification waits for a retry', () => {
-  const received: string[] = [];
   let refusePartner = true;
-  let smtp: SMTPServer;
+  let smtp: ScriptedSmtp;
   let server: TestServer;
 
   before(async () => {
     // A real SMTP server that refuses the partner for a while (451: try again later, RFC 5321 §4.2.1).
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
+    smtp = await startScriptedSmtp({
       onRcptTo(address, _session, callback) {
         if (refusePartner && address.address === PARTNER) return callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 }));
         callback();
       },
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
     });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const url = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    server = await startTestServer({ demo: false, env: { OWNER_EMAILS: OWNER, SMTP_URL: url, OUTBOX_POLL_MS: '20' }, clock: new ManualClock(Date.now()) });
+    server = await startTestServer({ demo: false, env: { OWNER_EMAILS: OWNER, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '20' }, clock: new ManualClock(Date.now()) });
     assert.equal((await cliAgainst(server, ['owner', 'add', PARTNER])).code, 0);
   });
   after(async () => {
     await server?.close();
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('is not mailed once removed; the row says why, and the remaining owner had theirs', async () => {
@@ -59,7 +45,7 @@ describe('an owner removed while their notification waits for a retry', () => {
       return r && r.attempts >= 1 && r.lease_until === null ? r : null;
     }, { what: 'the refused attempt' });
     assert.equal(failed.state, 'pending');
-    await eventually(() => received.includes(OWNER), { what: 'the remaining owner\'s mail' });
+    await eventually(() => smtp.received.includes(OWNER), { what: 'the remaining owner\'s mail' });
 
     assert.equal((await cliAgainst(server, ['owner', 'remove', PARTNER])).code, 0);
     refusePartner = false;
@@ -70,6 +56,6 @@ describe('an owner removed while their notification waits for a retry', () => {
     }, { what: 'the retry' });
     assert.equal(settled.state, 'dead');
     assert.equal(settled.last_error, `${PARTNER} is no longer an owner: not sent`);
-    assert.deepEqual(received, [OWNER], 'nothing reached the former owner');
+    assert.deepEqual(smtp.received, [OWNER], 'nothing reached the former owner');
   });
 });

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { ManualClock } from '../../src/lib/clock.js';
 import { refusesMailbox } from '../../src/outbox/channels/mail.js';
 import { eventually } from '../helpers/eventually.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startScriptedSmtp, type ScriptedSmtp } from '../helpers/smtp.js';
 
 const OWNER = 'owner@studio.example';
 const GONE = 'gone@studio.example';
@@ -17,39 +16,29 @@ const GONE = 'gone@studio.example';
  */
 describe('SMTP refusals: the relay\'s setup is retried, a refused mailbox is not', () => {
   let password = 'right';
-  const received: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: ScriptedSmtp;
   let server: TestServer;
 
   before(async () => {
-    // A real SMTP server with AUTH over plain TCP (allowInsecureAuth): a wrong password gets 535.
-    smtp = new SMTPServer({
-      allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onAuth(auth, _session, callback) {
-        if (auth.username === 'studio' && auth.password === password) return callback(null, { user: 'studio' });
-        callback(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }));
-      },
-      onRcptTo(address, _session, callback) {
-        if (address.address === GONE) return callback(Object.assign(new Error('5.1.1 <gone@studio.example>: Recipient address rejected: User unknown'), { responseCode: 550 }));
-        callback();
-      },
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received.push(...session.envelope.rcptTo.map((r) => r.address));
+    // A real SMTP server with AUTH over plain TCP: a wrong password gets 535.
+    smtp = await startScriptedSmtp(
+      {
+        onAuth(auth, _session, callback) {
+          if (auth.username === 'studio' && auth.password === password) return callback(null, { user: 'studio' });
+          callback(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }));
+        },
+        onRcptTo(address, _session, callback) {
+          if (address.address === GONE) return callback(Object.assign(new Error('5.1.1 <gone@studio.example>: Recipient address rejected: User unknown'), { responseCode: 550 }));
           callback();
-        });
+        },
       },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const url = `smtp://studio:wrong@127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    server = await startTestServer({ demo: false, env: { OWNER_EMAILS: `${OWNER},${GONE}`, SMTP_URL: url, OUTBOX_POLL_MS: '20' }, clock: new ManualClock(Date.now()) });
+      { user: 'studio', pass: 'wrong' },
+    );
+    server = await startTestServer({ demo: false, env: { OWNER_EMAILS: `${OWNER},${GONE}`, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '20' }, clock: new ManualClock(Date.now()) });
   });
   after(async () => {
     await server?.close();
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('a wrong SMTP password (535) is retried, and once the relay accepts it the owner hears of the inquiry', async () => {
@@ -74,7 +63,7 @@ describe('SMTP refusals: the relay\'s setup is retried, a refused mailbox is not
     password = 'wrong';
     server.clock.advance(Math.max(...refused.map((r) => r.next_attempt_at)) - server.clock.now());
     await eventually(async () => (await server.store.outbox.get(ownerRow.id))?.state === 'delivered', { what: 'the retry' });
-    assert.deepEqual(received, [OWNER]);
+    assert.deepEqual(smtp.received, [OWNER]);
 
     // The owner whose mailbox the relay does not know (550 5.1.1) is not tried again.
     const goneRow = rows.find((r) => r.target === GONE)!;
