@@ -28,6 +28,8 @@ const LEASE_MARGIN_MS = 5_000;
 
 /** Deliveries in flight at most: enough to drain a burst, few enough to keep each claim short. */
 const MAX_IN_FLIGHT = 50;
+/** How long a shutdown waits for deliveries in flight (the server's own budget is 10 s). */
+export const STOP_WAIT_MS = 3000;
 
 /**
  * The delivery worker every server process runs. It leases due outbox rows (each row to one
@@ -42,9 +44,6 @@ const MAX_IN_FLIGHT = 50;
  * more, and one that ends makes room. A round waited for its slowest delivery, so a mail relay
  * taking its time (or its full timeout) held back the next inquiry's webhook with it.
  */
-/** How long a shutdown waits for deliveries in flight (the server's own budget is 10 s). */
-export const STOP_WAIT_MS = 3000;
-
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<void> | null = null;
