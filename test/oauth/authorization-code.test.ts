@@ -118,6 +118,20 @@ describe('authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9207) thro
     assert.equal(refresh.status, 400, 'and its refresh token');
   });
 
+  it('RFC 6749 §4.1.2 under a race: a code redeemed several times at once leaves no live token', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { params, verifier } = await codeFlow();
+      const redeem = () => fetch(as.token_endpoint!, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', client_id: client.client_id, code: params.get('code')!, code_verifier: verifier, redirect_uri: REDIRECT }) });
+      const answers = await Promise.all(Array.from({ length: 6 }, redeem));
+      const won = await Promise.all(answers.filter((a) => a.status === 200).map((a) => a.json() as Promise<{ access_token: string; refresh_token: string }>));
+      assert.ok(won.length <= 1, 'one redemption at most');
+      for (const w of won) {
+        assert.equal((await mcpToolsList(w.access_token)).status, 401, `round ${round}: the winner's access token is revoked`);
+        assert.equal((await oauth.refreshTokenGrantRequest(as, client, oauth.None(), w.refresh_token, insecure)).status, 400, `round ${round}: and its refresh token`);
+      }
+    }
+  });
+
   it('RFC 6749 §4.1.2: a code older than 60 s is invalid_grant', async () => {
     const { params, verifier } = await codeFlow();
     server.clock.advance(61_000);

@@ -23,7 +23,7 @@ export const refreshToken: Grant = {
     const hash = hashSecret(params.refresh_token);
     const token = await ctx.store.refreshTokens.find(hash);
     if (!token || token.client_id !== client.client_id) throw new InvalidGrantError(BAD_TOKEN);
-    if (token.used_at !== null) return reused(ctx, token.grant_id);
+    if (token.used_at !== null) return reused(ctx, token.grant_id, hash);
     if (token.revoked_at !== null || token.expires_at <= now) throw new InvalidGrantError(BAD_TOKEN);
     // Checked before the token is spent: a refused request rotates nothing, so its retry is no reuse.
     // RFC 6749 §6: the scope may be narrowed, never widened beyond the original grant.
@@ -36,12 +36,13 @@ export const refreshToken: Grant = {
     }
     // One statement decides which of two racing refreshes spends it; the other is a reuse.
     const used = await ctx.store.refreshTokens.use(hash, now);
-    if (!used?.firstUse) return reused(ctx, token.grant_id);
+    if (!used?.firstUse) return reused(ctx, token.grant_id, hash);
     const issued = await issueWithRefresh(ctx, { client, scope, identityType: token.identity_type, subject: token.subject, resource, grantId: token.grant_id }, { scope: token.scope, resource: token.resource }, GRANT_REFRESH_TOKEN);
     // A reuse racing this refresh (the same token sent twice at once) may have revoked the family
-    // between `use` and the inserts above, before these tokens existed. The spent token then
-    // carries that revocation: revoke again, now catching them.
-    if ((await ctx.store.refreshTokens.find(hash))?.revoked_at != null) return reused(ctx, token.grant_id);
+    // between `use` and the inserts above, before these tokens existed. The reuse marks the spent
+    // token revoked before it revokes the family, so either that mark is seen here (and these
+    // tokens are revoked now) or the family's revocation came after the inserts and caught them.
+    if ((await ctx.store.refreshTokens.find(hash))?.revoked_at != null) return reused(ctx, token.grant_id, hash);
     return issued;
   },
 };
@@ -51,7 +52,8 @@ export const refreshToken: Grant = {
  * on every reuse, not only the first: a token issued since (by a refresh racing the first
  * reuse) must not survive the next.
  */
-async function reused(ctx: OAuthContext, grantId: string): Promise<never> {
+async function reused(ctx: OAuthContext, grantId: string, hash: string): Promise<never> {
+  await ctx.store.refreshTokens.revoke(hash, ctx.clock.now());
   await revokeGrant(ctx, grantId, 'refresh_token_reused');
   throw new InvalidGrantError(BAD_TOKEN);
 }

@@ -38,6 +38,15 @@ export class KyselyAuthorizationCodeStore implements AuthorizationCodeStore {
     const row = await this.db.selectFrom('authorization_codes').selectAll().where('hash', '=', hash).executeTakeFirst();
     return row && { record: codeOf(row), firstUse: Number(updated.numUpdatedRows) > 0 };
   }
+
+  async find(hash: string): Promise<AuthorizationCodeRecord | undefined> {
+    const row = await this.db.selectFrom('authorization_codes').selectAll().where('hash', '=', hash).executeTakeFirst();
+    return row && codeOf(row);
+  }
+
+  async discard(hash: string): Promise<void> {
+    await this.db.deleteFrom('authorization_codes').where('hash', '=', hash).execute();
+  }
 }
 
 export class KyselyRefreshTokenStore implements RefreshTokenStore {
@@ -56,6 +65,10 @@ export class KyselyRefreshTokenStore implements RefreshTokenStore {
   async find(hash: string): Promise<RefreshTokenRecord | undefined> {
     const row = await this.db.selectFrom('refresh_tokens').selectAll().where('hash', '=', hash).executeTakeFirst();
     return row && refreshOf(row);
+  }
+
+  async revoke(hash: string, nowMs: number): Promise<void> {
+    await this.db.updateTable('refresh_tokens').set({ revoked_at: nowMs }).where('hash', '=', hash).where('revoked_at', 'is', null).execute();
   }
 
   async revokeGrant(grantId: string, nowMs: number): Promise<number> {

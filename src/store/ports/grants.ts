@@ -44,6 +44,9 @@ export interface AuthorizationCodeStore {
   insert(code: AuthorizationCodeRecord): Promise<void>;
   /** Marks the code used in one statement (of two racing uses one wins); undefined when unknown. */
   use(hash: string, nowMs: number): Promise<Used<AuthorizationCodeRecord> | undefined>;
+  find(hash: string): Promise<AuthorizationCodeRecord | undefined>;
+  /** Deletes a replayed code: its absence tells a redemption racing the replay to revoke what it issued. */
+  discard(hash: string): Promise<void>;
 }
 
 export interface RefreshTokenStore {
@@ -51,6 +54,8 @@ export interface RefreshTokenStore {
   /** Marks the token used (rotated) in one statement; undefined when unknown. */
   use(hash: string, nowMs: number): Promise<Used<RefreshTokenRecord> | undefined>;
   find(hash: string): Promise<RefreshTokenRecord | undefined>;
+  /** Revokes this one token (a reused one, before its grant: see grants/refresh-token.ts). */
+  revoke(hash: string, nowMs: number): Promise<void>;
   /** Revokes every refresh token of the grant; returns how many were live. */
   revokeGrant(grantId: string, nowMs: number): Promise<number>;
   /** Deletes tokens past their expiry (used, revoked or not): an expired token is refused anyway. */
