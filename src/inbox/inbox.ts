@@ -37,7 +37,7 @@ export const MAX_EXPORT = 50_000;
 /**
  * The studio's inbox: every real inquiry (the sandbox stores none), newest first, by status and
  * text, with who sent it; status changes; and erasure, which leaves nothing of the inquiry
- * behind: its row, its idempotency records and its undelivered notifications go in one
+ * behind: its row, its idempotency records and its notifications (each a copy of it) go in one
  * transaction (the erasure a GDPR request needs).
  */
 export class Inbox {

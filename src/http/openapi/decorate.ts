@@ -88,7 +88,7 @@ function componentResponses(): Record<string, ResponseObject> {
     // Seed §7: a 429 always carries Retry-After and the RateLimit fields.
     'Retry-After': header('Retry-After'),
     RateLimit: { description: 'The exhausted policy: `r=0`.', required: true, schema: { type: 'string', example: '"writes";r=0;t=42' } },
-    'RateLimit-Policy': { description: 'The policy that was exceeded.', required: true, schema: { type: 'string', example: '"writes";q=30;w=60' } },
+    'RateLimit-Policy': { description: 'The policy that was exceeded.', required: true, schema: { type: 'string', example: '"writes";q=120;w=60' } },
   };
   return {
     ValidationFailed: problemResponse('The request is invalid (`validation_failed`); `errors` lists each field as `{path, message}`.', rateLimitHeaders),

@@ -137,7 +137,7 @@ export function registerAdminApi(app: OpenAPIHono<AppEnv>, deps: { inbox: Inbox;
     path: `${ADMIN_INQUIRIES_PATH}/{id}`,
     tags: ['Admin'],
     operationId: 'deleteAdminInquiry',
-    summary: 'Delete an inquiry for good, with its undelivered notifications and idempotency records',
+    summary: 'Delete an inquiry for good, with its notifications (delivered or not) and idempotency records',
     ...OWNER_TOKEN,
     request: { params: idParam, headers: ifMatchHeader },
     responses: {

@@ -81,7 +81,7 @@ function documentMcpRoute(app: OpenAPIHono<AppEnv>): void {
     ...optionalBearer([]),
     description: [
       'Serves MCP 2025-06-18 and 2025-11-25 (`initialize`, `notifications/initialized`, then e.g. `tools/list`; no session is minted) and 2026-07-28 (per-request `_meta`, `server/discover`).',
-      'Tools: `search_projects`, `get_project`, `list_facets`, `submit_inquiry` (with `idempotency_key` and `sandbox`).',
+      'Tools: `search_projects`, `get_project`, `list_facets`, `get_studio`, `submit_inquiry` (with `idempotency_key` and `sandbox`).',
       'A bearer is optional and attributes `submit_inquiry`; an invalid one gets the same 401 as REST. Browser callers must come from an allowed `Origin`. `GET` and `DELETE` answer 405.',
     ].join(' '),
     ...SANDBOX_REHEARSALS,

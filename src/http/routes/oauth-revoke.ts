@@ -25,7 +25,7 @@ export function registerOAuthRevokeRoute(app: OpenAPIHono<AppEnv>, oauth: OAuth)
     tags: ['OAuth'],
     ...OAUTH_ENDPOINT,
     operationId: 'revokeToken',
-    summary: 'Revoke an access token or API key (RFC 7009)',
+    summary: 'Revoke an access token, refresh token or API key (RFC 7009)',
     request: { body: { required: true, content: { 'application/x-www-form-urlencoded': content, 'application/json': content } } },
     responses: {
       200: { description: 'Revoked, or not known (RFC 7009 §2.2); the body is empty.' },
