@@ -43,6 +43,20 @@ await describeEachDialect('authorization grant storage contract', (suite) => {
     assert.equal(await suite.store.authorizationCodes.use('h-none', NOW), undefined);
   });
 
+  it('a replayed code is discarded; a reused refresh token is revoked alone (the marks a racing redemption looks for)', async () => {
+    await suite.store.authorizationCodes.insert(code('h-discard', 'g9'));
+    assert.equal((await suite.store.authorizationCodes.find('h-discard'))?.grant_id, 'g9');
+    await suite.store.authorizationCodes.discard('h-discard');
+    assert.equal(await suite.store.authorizationCodes.find('h-discard'), undefined);
+    assert.equal(await suite.store.authorizationCodes.use('h-discard', NOW), undefined, 'gone for later replays too');
+    await suite.store.refreshTokens.insert(refresh('h-one', 'g10'));
+    await suite.store.refreshTokens.insert(refresh('h-other', 'g10'));
+    await suite.store.refreshTokens.revoke('h-one', NOW + 7);
+    await suite.store.refreshTokens.revoke('h-one', NOW + 9);
+    assert.equal((await suite.store.refreshTokens.find('h-one'))?.revoked_at, NOW + 7, 'the first revocation stands');
+    assert.equal((await suite.store.refreshTokens.find('h-other'))?.revoked_at, null, 'only that token');
+  });
+
   it('refresh tokens: rotate once, revoke a grant with its access tokens', async () => {
     await suite.store.refreshTokens.insert(refresh('h-r1', 'g2'));
     await suite.store.refreshTokens.insert(refresh('h-r2', 'g2'));
