@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx';
 import { Flash } from '../flash.js';
-import type { OutboxRecord, OutboxState } from '../../store/ports/index.js';
+import { isBeingSent, type OutboxRecord, type OutboxState } from '../../store/ports/index.js';
 import { AdminLayout, CsrfField, Pager, type AdminFrame } from './admin-layout.js';
 import { humanTimeOrDash } from '../../lib/human-time.js';
 
@@ -48,7 +48,7 @@ const About: FC<{ delivery: OutboxRecord }> = ({ delivery }) => {
 
 export const DeliveriesPage: FC<DeliveriesView> = (view) => {
   const { deliveries, state, channels, notice, csrfToken, nextCursor, continued, now } = view;
-  const sending = (d: OutboxRecord) => d.state === 'pending' && d.lease_until !== null && d.lease_until > now;
+  const sending = (d: OutboxRecord) => isBeingSent(d, now);
   const at = (ms: number | null) => humanTimeOrDash(ms, view.site.studio.profile.time_zone);
   return (
     <AdminLayout {...view} current="deliveries" title="Deliveries">

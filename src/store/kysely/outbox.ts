@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DeliveryTrouble, NewOutboxItem, OutboxChannel, OutboxQuery, OutboxRecord, OutboxState, OutboxStore, RetryOutcome } from '../ports/index.js';
+import { isBeingSent, type DeliveryTrouble, type NewOutboxItem, type OutboxChannel, type OutboxQuery, type OutboxRecord, type OutboxState, type OutboxStore, type RetryOutcome } from '../ports/index.js';
 import type { Database, OutboxTable } from './schema.js';
 
 function toRecord(row: Selectable<OutboxTable>): OutboxRecord {
@@ -117,7 +117,7 @@ export class KyselyOutboxStore implements OutboxStore {
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0) return 'queued';
     const row = await this.get(id);
-    return row !== undefined && row.state === 'pending' && row.lease_until !== null && row.lease_until > nowMs ? 'sending' : 'absent';
+    return row !== undefined && isBeingSent(row, nowMs) ? 'sending' : 'absent';
   }
 
   async retryDead(nowMs: number): Promise<number> {

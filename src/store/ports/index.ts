@@ -29,6 +29,7 @@ export type * from './credentials.js';
 export * from './idempotency.js';
 export type * from './inquiries.js';
 export type * from './outbox.js';
+export { isBeingSent } from './outbox.js';
 export type * from './owner-tokens.js';
 export type * from './owners.js';
 export type * from './sessions.js';

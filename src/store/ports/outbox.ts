@@ -31,6 +31,11 @@ export interface OutboxRecord extends NewOutboxItem {
   delivered_at: number | null;
 }
 
+/** Whether a worker is sending the row at `nowMs`: still pending, under a lease that has not run out. */
+export function isBeingSent(record: OutboxRecord, nowMs: number): boolean {
+  return record.state === 'pending' && record.lease_until !== null && record.lease_until > nowMs;
+}
+
 export interface OutboxQuery {
   state?: OutboxState | undefined;
   resource?: string | undefined;
