@@ -31,9 +31,9 @@ const UNSUPPORTED_PROTOCOL_VERSION = -32022;
  */
 export function unsupportedVersionAnswer(header: string | null, message: unknown): Response | undefined {
   if (header === null || VERSIONS_SERVED.includes(header)) return undefined;
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
-  if ((message as { method?: unknown }).method === 'initialize') return undefined;
-  return unsupportedVersionError(message, header);
+  const object = messageObject(message);
+  if (object === undefined || object.method === 'initialize') return undefined;
+  return unsupportedVersionError(object, header);
 }
 
 /**
@@ -45,11 +45,12 @@ export function unsupportedVersionAnswer(header: string | null, message: unknown
  * Compatibility"). The versions named are every one served, as everywhere else.
  */
 export function unsupportedModernAnswer(header: string | null, message: unknown): Response | undefined {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
-  const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  const object = messageObject(message);
+  if (object === undefined) return undefined;
+  const meta = (object as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
   const asked = header ?? meta?.['io.modelcontextprotocol/protocolVersion'];
   if (typeof asked !== 'string' || MODERN_VERSIONS_SERVED.includes(asked)) return undefined;
-  return unsupportedVersionError(message, asked);
+  return unsupportedVersionError(object, asked);
 }
 
 /**
@@ -60,17 +61,25 @@ export function unsupportedModernAnswer(header: string | null, message: unknown)
  */
 export function modernResponseRefusal(header: string | null, message: unknown): Response | undefined {
   if (header === null || !MODERN_VERSIONS_SERVED.includes(header)) return undefined;
-  if (typeof message !== 'object' || message === null || Array.isArray(message) || 'method' in message) return undefined;
-  if (!('result' in message) && !('error' in message)) return undefined;
-  const body = { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a client sends no JSON-RPC responses on protocol version ${header}` } };
-  return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
+  const object = messageObject(message);
+  if (object === undefined || 'method' in object || !('result' in object || 'error' in object)) return undefined;
+  return badRequest({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a client sends no JSON-RPC responses on protocol version ${header}` } });
 }
 
 function unsupportedVersionError(message: object, requested: string): Response {
-  const body = {
+  return badRequest({
     jsonrpc: '2.0',
     id: echoedId(message),
     error: { code: UNSUPPORTED_PROTOCOL_VERSION, message: `Unsupported protocol version: ${requested}`, data: { supported: VERSIONS_SERVED, requested } },
-  };
+  });
+}
+
+/** A single JSON-RPC message as an object (batches are refused before these checks); undefined for anything else. */
+function messageObject(message: unknown): Record<string, unknown> | undefined {
+  return typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as Record<string, unknown>) : undefined;
+}
+
+/** A JSON-RPC error answered with HTTP 400, as the transports' version and message checks are. */
+function badRequest(body: object): Response {
   return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
 }
